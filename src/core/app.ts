@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { contract, OP_NAMES, type InvokeResult, type OpName } from '../shared/contract';
+import { PaiError, toEnvelope } from '../shared/errors';
+import { openDatabase, type Db } from './db/connection';
+import { migrate } from './db/migrate';
+import { systemClock, systemTimeZone } from './clock';
+import { EventBus } from './events';
+import { AuditService } from './audit/service';
+import { SettingsService } from './settings/service';
+import { appModule } from './settings/handlers';
+import { ToolExecutor } from './tools/executor';
+import { LedgerService } from './ledger/service';
+import { ledgerModule } from './ledger/handlers';
+import { ledgerTools } from './tools/ledger-tools';
+import { DB_FILE } from './paths';
+import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
+
+export type { AppOptions, CallMeta, Handlers } from './module';
+
+export const LOCAL_USER_ID = 1;
+
+export interface PaiApp {
+  ctx: CoreContext;
+  handlers: Handlers;
+  services: Services;
+  /** Parses input with the contract, runs the handler, returns a result envelope. Never throws. */
+  dispatch(name: string, input: unknown, meta?: Partial<CallMeta>): Promise<InvokeResult<unknown>>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Services {
+  ledger: LedgerService;
+}
+
+/** Registers handlers; a name registered twice is a programming error. */
+export function mergeHandlers(modules: PaiModule[]): Handlers {
+  const out: Partial<Record<string, unknown>> = {};
+  for (const m of modules) {
+    for (const [name, h] of Object.entries(m.handlers ?? {})) {
+      if (name in out) throw new Error(`Duplicate handler for ${name} (module ${m.name})`);
+      out[name] = h;
+    }
+  }
+  const missing = OP_NAMES.filter((n) => !(n in out));
+  if (missing.length) throw new Error(`Contract operations without a handler: ${missing.join(', ')}`);
+  return out as Handlers;
+}
+
+export function createApp(options: AppOptions): PaiApp {
+  const env = options.env ?? process.env;
+  const db: Db = openDatabase(join(options.dataDir, DB_FILE));
+  try {
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  const clock = options.clock ?? systemClock;
+  const events = new EventBus();
+  const audit = new AuditService(db);
+  const settings = new SettingsService(db, {
+    locale: options.locale ?? 'zh-CN',
+    timeZone: options.timeZone ?? systemTimeZone(),
+    currency: 'CNY',
+    categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
+  });
+  const tools = new ToolExecutor(db, clock);
+  const ctx: CoreContext = {
+    db,
+    dataDir: options.dataDir,
+    clock,
+    events,
+    audit,
+    settings,
+    tools,
+    options,
+    env,
+    timeZone: () => settings.general().timeZone,
+    locale: () => settings.general().locale,
+    currency: () => settings.general().currency,
+  };
+
+  const ledger = new LedgerService({
+    db,
+    clock,
+    audit,
+    events,
+    timeZone: ctx.timeZone,
+    defaultCurrency: ctx.currency,
+  });
+  const services: Services = { ledger };
+
+  const modules: PaiModule[] = [
+    appModule(ctx),
+    ledgerModule(ctx, ledger),
+    { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+  ];
+  const handlers = mergeHandlers(modules);
+  for (const m of modules) if (m.tools) tools.register(...m.tools);
+
+  let started = false;
+  let closed = false;
+  return {
+    ctx,
+    handlers,
+    services,
+    async dispatch(name, input, meta) {
+      try {
+        if (!Object.hasOwn(contract, name)) throw new PaiError('UNKNOWN_OPERATION', `Unknown operation: ${name}`);
+        const op = contract[name as OpName];
+        const parsed = op.input.safeParse(input ?? {});
+        if (!parsed.success) throw parsed.error;
+        const handler = handlers[name as OpName] as (i: unknown, m: CallMeta) => unknown;
+        const data = await handler(parsed.data, { actor: meta?.actor ?? 'user', userId: meta?.userId ?? LOCAL_USER_ID });
+        return { ok: true, data };
+      } catch (e) {
+        return { ok: false, error: toEnvelope(e) };
+      }
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      for (const m of modules) await m.start?.();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const m of [...modules].reverse()) await m.stop?.();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../db/connection';
+
+export type Actor = 'user' | 'agent' | 'cli' | 'system';
+
+export interface AuditEvent {
+  userId: number;
+  actor: Actor;
+  action: string;
+  entity: string;
+  entityId?: number | null;
+  before?: unknown;
+  after?: unknown;
+  conversationId?: number | null;
+}
+
+export interface AuditRow {
+  id: number;
+  user_id: number;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before: unknown;
+  after: unknown;
+  conversation_id: number | null;
+  created_at: string;
+}
+
+/** Who changed what, with before/after snapshots. Written in the same transaction as the change. */
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  record(e: AuditEvent): void {
+    this.db
+      .prepare(
+        `INSERT INTO audit_log (user_id, actor, action, entity, entity_id, before_json, after_json, conversation_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        e.userId,
+        e.actor,
+        e.action,
+        e.entity,
+        e.entityId ?? null,
+        e.before === undefined ? null : JSON.stringify(e.before),
+        e.after === undefined ? null : JSON.stringify(e.after),
+        e.conversationId ?? null,
+      );
+  }
+
+  list(entity: string, entityId?: number, limit = 100): AuditRow[] {
+    const rows = (
+      entityId === undefined
+        ? this.db.prepare('SELECT * FROM audit_log WHERE entity = ? ORDER BY id DESC LIMIT ?').all(entity, limit)
+        : this.db
+            .prepare('SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id DESC LIMIT ?')
+            .all(entity, entityId, limit)
+    ) as (Omit<AuditRow, 'before' | 'after'> & { before_json: string | null; after_json: string | null })[];
+    return rows.map(({ before_json, after_json, ...r }) => ({
+      ...r,
+      before: before_json ? JSON.parse(before_json) : null,
+      after: after_json ? JSON.parse(after_json) : null,
+    }));
+  }
+}

@@ -1,0 +1,323 @@
+import { DateTime } from 'luxon';
+import type { Db } from '../db/connection';
+import type { Clock } from '../clock';
+import type { Actor, AuditService } from '../audit/service';
+import type { EventBus } from '../events';
+import { PaiError } from '../../shared/errors';
+import type {
+  LedgerCreateInput,
+  LedgerEntry,
+  LedgerListInput,
+  LedgerSummary,
+} from '../../shared/contract';
+import { fromMinor, toMinor } from '../money';
+import { localMonth, parseEndBound, parseLocalDateTime, toLocalIso } from '../time';
+
+export const DEFAULT_CATEGORY = '其他';
+export const DEFAULT_ITEM = '消费';
+
+interface LedgerRow {
+  id: number;
+  user_id: number;
+  amount_minor: number;
+  currency: string;
+  category: string;
+  item: string;
+  image_url: string;
+  transaction_at: number;
+  platform: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WriteMeta {
+  actor: Actor;
+  conversationId?: number | null;
+  platform?: string;
+}
+
+export interface LedgerDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  events: EventBus;
+  timeZone: () => string;
+  defaultCurrency: () => string;
+}
+
+export type LedgerPatch = Partial<LedgerCreateInput>;
+
+/** The ledger of expenses: single-row writes (audited, undoable) and queries. */
+export class LedgerService {
+  constructor(private readonly d: LedgerDeps) {}
+
+  private get db(): Db {
+    return this.d.db;
+  }
+
+  toEntry(r: LedgerRow): LedgerEntry {
+    return {
+      id: r.id,
+      user_id: r.user_id,
+      amount: fromMinor(r.amount_minor, r.currency),
+      currency: r.currency,
+      category: r.category,
+      item: r.item,
+      image_url: r.image_url,
+      transaction_date: toLocalIso(r.transaction_at, this.d.timeZone()),
+    };
+  }
+
+  private row(userId: number, id: number): LedgerRow {
+    const r = this.db.prepare('SELECT * FROM ledgers WHERE id = ?').get(id) as LedgerRow | undefined;
+    // Another person's row is reported exactly like a missing one.
+    if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `账单 #${id} 不存在 (ledger entry ${id} not found)`);
+    return r;
+  }
+
+  get(userId: number, id: number): LedgerEntry {
+    return this.toEntry(this.row(userId, id));
+  }
+
+  create(userId: number, input: LedgerCreateInput, meta: WriteMeta): LedgerEntry {
+    const now = this.d.clock.now();
+    const currency = input.currency || this.d.defaultCurrency();
+    const amountMinor = toMinor(input.amount, currency);
+    const at = parseLocalDateTime(input.transaction_date, this.d.timeZone(), 'transaction_date') ?? now;
+    const category = input.category?.trim() || DEFAULT_CATEGORY;
+    const item = input.item?.trim() || DEFAULT_ITEM;
+    const entry = this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO ledgers (user_id, amount_minor, currency, category, item, image_url, transaction_at, platform, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(userId, amountMinor, currency, category, item, input.image_url?.trim() ?? '', at, meta.platform ?? 'desktop', now, now);
+      const created = this.get(userId, Number(info.lastInsertRowid));
+      this.d.audit.record({
+        userId,
+        actor: meta.actor,
+        action: 'insert',
+        entity: 'ledger',
+        entityId: created.id,
+        after: created,
+        conversationId: meta.conversationId,
+      });
+      return created;
+    })();
+    this.changed([entry.id]);
+    return entry;
+  }
+
+  /** Updates only the fields given; the rest stay as they were. */
+  update(userId: number, id: number, patch: LedgerPatch, meta: WriteMeta): LedgerEntry {
+    const entry = this.db.transaction(() => {
+      const before = this.row(userId, id);
+      const currency = patch.currency || before.currency;
+      const next: LedgerRow = {
+        ...before,
+        currency,
+        amount_minor: patch.amount !== undefined ? toMinor(patch.amount, currency) : before.amount_minor,
+        category: patch.category !== undefined ? patch.category.trim() || DEFAULT_CATEGORY : before.category,
+        item: patch.item !== undefined ? patch.item.trim() || DEFAULT_ITEM : before.item,
+        image_url: patch.image_url !== undefined ? patch.image_url.trim() : before.image_url,
+        transaction_at:
+          patch.transaction_date !== undefined && patch.transaction_date.trim() !== ''
+            ? parseLocalDateTime(patch.transaction_date, this.d.timeZone(), 'transaction_date')!
+            : before.transaction_at,
+        updated_at: this.d.clock.now(),
+      };
+      this.db
+        .prepare(
+          `UPDATE ledgers SET amount_minor = ?, currency = ?, category = ?, item = ?, image_url = ?, transaction_at = ?, updated_at = ?
+           WHERE id = ? AND user_id = ?`,
+        )
+        .run(next.amount_minor, next.currency, next.category, next.item, next.image_url, next.transaction_at, next.updated_at, id, userId);
+      const after = this.toEntry(next);
+      this.d.audit.record({
+        userId,
+        actor: meta.actor,
+        action: 'update',
+        entity: 'ledger',
+        entityId: id,
+        before: this.toEntry(before),
+        after,
+        conversationId: meta.conversationId,
+      });
+      return after;
+    })();
+    this.changed([id]);
+    return entry;
+  }
+
+  /** Deletes and returns the snapshot; the undo token restores it. */
+  delete(userId: number, id: number, meta: WriteMeta): { deleted: LedgerEntry; undo_token: string } {
+    const res = this.db.transaction(() => {
+      const before = this.row(userId, id);
+      this.db.prepare('DELETE FROM ledgers WHERE id = ? AND user_id = ?').run(id, userId);
+      const auditId = this.recordDelete(userId, before, meta);
+      return { deleted: this.toEntry(before), undo_token: `ledger-delete:${auditId}` };
+    })();
+    this.changed([id]);
+    return res;
+  }
+
+  private recordDelete(userId: number, before: LedgerRow, meta: WriteMeta): number {
+    this.d.audit.record({
+      userId,
+      actor: meta.actor,
+      action: 'delete',
+      entity: 'ledger',
+      entityId: before.id,
+      before: { ...this.toEntry(before), _row: before },
+      conversationId: meta.conversationId,
+    });
+    return Number((this.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id);
+  }
+
+  /** Restores a deleted entry with its original id from the audit snapshot. */
+  undoDelete(userId: number, token: string, meta: WriteMeta): LedgerEntry {
+    const m = /^ledger-delete:(\d+)$/.exec(token);
+    if (!m) throw new PaiError('VALIDATION_FAILED', 'Invalid undo token');
+    const entry = this.db.transaction(() => {
+      const a = this.db
+        .prepare("SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'ledger' AND action = 'delete'")
+        .get(Number(m[1])) as { user_id: number; before_json: string } | undefined;
+      if (!a || a.user_id !== userId) throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
+      const row = (JSON.parse(a.before_json) as { _row: LedgerRow })._row;
+      const exists = this.db.prepare('SELECT 1 FROM ledgers WHERE id = ?').get(row.id);
+      if (exists) throw new PaiError('CONFLICT', '这笔账单已恢复 (already restored)');
+      this.db
+        .prepare(
+          `INSERT INTO ledgers (id, user_id, amount_minor, currency, category, item, image_url, transaction_at, platform, created_at, updated_at)
+           VALUES (@id, @user_id, @amount_minor, @currency, @category, @item, @image_url, @transaction_at, @platform, @created_at, @updated_at)`,
+        )
+        .run(row);
+      const restored = this.toEntry(row);
+      this.d.audit.record({
+        userId,
+        actor: meta.actor,
+        action: 'restore',
+        entity: 'ledger',
+        entityId: row.id,
+        after: restored,
+        conversationId: meta.conversationId,
+      });
+      return restored;
+    })();
+    this.changed([entry.id]);
+    return entry;
+  }
+
+  latest(userId: number): LedgerEntry | null {
+    const r = this.db.prepare('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
+      | LedgerRow
+      | undefined;
+    return r ? this.toEntry(r) : null;
+  }
+
+  /** The last N by id (reference 000: "最近几笔", not a date range). */
+  listRecent(userId: number, limit = 10): LedgerEntry[] {
+    const rows = this.db
+      .prepare('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT ?')
+      .all(userId, limit) as LedgerRow[];
+    return rows.map((r) => this.toEntry(r));
+  }
+
+  private where(userId: number, f: Omit<LedgerListInput, 'limit' | 'offset' | 'order'>): { sql: string; params: unknown[] } {
+    const zone = this.d.timeZone();
+    const parts = ['user_id = ?'];
+    const params: unknown[] = [userId];
+    const start = parseLocalDateTime(f.start_at, zone, 'start_at');
+    const end = parseEndBound(f.end_at, zone, 'end_at');
+    if (start !== null) {
+      parts.push('transaction_at >= ?');
+      params.push(start);
+    }
+    if (end !== null) {
+      parts.push('transaction_at < ?');
+      params.push(end);
+    }
+    if (f.category) {
+      parts.push('category = ?');
+      params.push(f.category);
+    }
+    if (f.item_like) {
+      parts.push("item LIKE ? ESCAPE '\\'");
+      params.push(`%${f.item_like.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (f.ledger_ids && f.ledger_ids.length > 0) {
+      parts.push(`id IN (${f.ledger_ids.map(() => '?').join(',')})`);
+      params.push(...f.ledger_ids);
+    }
+    return { sql: parts.join(' AND '), params };
+  }
+
+  /** Filtered list; a date-only end_at covers that whole local day (half-open interval). */
+  list(userId: number, f: LedgerListInput): { entries: LedgerEntry[]; total: number } {
+    const { sql, params } = this.where(userId, f);
+    const order = f.order === 'asc' ? 'ASC' : 'DESC';
+    const rows = this.db
+      .prepare(`SELECT * FROM ledgers WHERE ${sql} ORDER BY transaction_at ${order}, id ${order} LIMIT ? OFFSET ?`)
+      .all(...params, f.limit ?? 100, f.offset ?? 0) as LedgerRow[];
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM ledgers WHERE ${sql}`).get(...params) as { n: number }).n;
+    return { entries: rows.map((r) => this.toEntry(r)), total };
+  }
+
+  /** Totals by category and by local month for a range, in one currency. */
+  summary(userId: number, range: { start_at?: string; end_at?: string; currency?: string }): LedgerSummary {
+    const zone = this.d.timeZone();
+    const currency = range.currency || this.d.defaultCurrency();
+    const { sql, params } = this.where(userId, range);
+    const cur = `${sql} AND currency = ?`;
+    const p = [...params, currency];
+    const byCat = this.db
+      .prepare(
+        `SELECT category, SUM(amount_minor) AS minor, COUNT(*) AS n FROM ledgers WHERE ${cur}
+         GROUP BY category ORDER BY minor DESC`,
+      )
+      .all(...p) as { category: string; minor: number; n: number }[];
+    const bounds = this.db
+      .prepare(`SELECT MIN(transaction_at) AS lo, MAX(transaction_at) AS hi FROM ledgers WHERE ${cur}`)
+      .get(...p) as { lo: number | null; hi: number | null };
+    const byMonth: LedgerSummary['by_month'] = [];
+    if (bounds.lo !== null && bounds.hi !== null) {
+      // Month edges are computed in the person's zone (DST-safe), then summed with the index.
+      const months: { month: string; lo: number; hi: number }[] = [];
+      let m = DateTime.fromMillis(bounds.lo, { zone }).startOf('month');
+      while (m.toMillis() <= bounds.hi) {
+        const next = m.plus({ months: 1 });
+        months.push({ month: localMonth(m.toMillis(), zone), lo: m.toMillis(), hi: next.toMillis() });
+        m = next;
+      }
+      const stmt = this.db.prepare(
+        `SELECT SUM(amount_minor) AS minor, COUNT(*) AS n FROM ledgers WHERE ${cur} AND transaction_at >= ? AND transaction_at < ?`,
+      );
+      for (const mo of months) {
+        const r = stmt.get(...p, mo.lo, mo.hi) as { minor: number | null; n: number };
+        if (r.n > 0) byMonth.push({ month: mo.month, total: fromMinor(r.minor ?? 0, currency), count: r.n });
+      }
+    }
+    const totalMinor = byCat.reduce((s, r) => s + r.minor, 0);
+    return {
+      currency,
+      total: fromMinor(totalMinor, currency),
+      count: byCat.reduce((s, r) => s + r.n, 0),
+      by_category: byCat.map((r) => ({ category: r.category, total: fromMinor(r.minor, currency), count: r.n })),
+      by_month: byMonth,
+    };
+  }
+
+  categories(userId: number, defaults: string[]): string[] {
+    const used = (
+      this.db.prepare('SELECT DISTINCT category FROM ledgers WHERE user_id = ? ORDER BY category').all(userId) as {
+        category: string;
+      }[]
+    ).map((r) => r.category);
+    return [...new Set([...defaults, ...used])];
+  }
+
+  private changed(ids: number[]): void {
+    this.d.events.emit('data.changed', { domain: 'ledger', ids });
+  }
+}

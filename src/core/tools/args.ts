@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A number, or a numeric string as models sometimes send ("32.5"). Anything else is refused. */
+export const numberArg = (description: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number')])
+    .transform((v) => (typeof v === 'number' ? v : Number(v)))
+    .pipe(z.number().finite())
+    .describe(description);
+
+export const intArg = (description: string) =>
+  z
+    .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'must be an integer')])
+    .transform((v) => (typeof v === 'number' ? v : Number(v)))
+    .pipe(z.number().int())
+    .describe(description);
+
+/** Optional text where the model sends "" for "not given". */
+export const optText = (description: string, max = 500) => z.string().max(max).optional().default('').describe(description);
+
+export const json = (v: unknown): string => JSON.stringify(v ?? {});

@@ -1,0 +1,24 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { common } from './locales/common';
+
+// One namespace per domain; a domain adds its file under locales/ and a line here.
+const namespaces = { common } as const;
+
+type Lang = 'zh-CN' | 'en';
+const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };
+for (const [ns, texts] of Object.entries(namespaces)) {
+  resources['zh-CN'][ns] = texts['zh-CN'];
+  resources.en[ns] = texts.en;
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: 'zh-CN',
+  fallbackLng: 'zh-CN',
+  defaultNS: 'common',
+  ns: Object.keys(namespaces),
+  interpolation: { escapeValue: false },
+});
+
+export default i18n;

@@ -1,0 +1,26 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import {
+  BellOutlined,
+  BookOutlined,
+  BulbOutlined,
+  MessageOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+
+export interface RouteDef {
+  key: string;
+  /** i18n key in the common namespace */
+  label: string;
+  icon: ComponentType;
+  /** Code-split: each view loads on first visit. null = not built yet. */
+  view: LazyExoticComponent<ComponentType> | null;
+}
+
+export const ROUTES: RouteDef[] = [
+  { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: null },
+  { key: 'ledger', label: 'nav.ledger', icon: BookOutlined, view: null },
+  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: null },
+  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
+  { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
+];
+
