@@ -74,6 +74,8 @@ export function createApp(options: AppOptions): PaiApp {
     audit,
     settings,
     tools,
+    // Replaced by the provider registry of the agent domain; null = not configured.
+    models: { chat: () => null, vision: () => null, embeddings: () => null },
     options,
     env,
     timeZone: () => settings.general().timeZone,

@@ -8,6 +8,33 @@ import type { SettingsService } from './settings/service';
 import type { AnyToolDef } from './tools/types';
 import type { ToolExecutor } from './tools/executor';
 import type { Locale } from '../shared/contract';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Embeddings } from '@langchain/core/embeddings';
+
+/**
+ * The configured models (OpenAI-compatible endpoints from settings or env).
+ * null means "not configured": callers say so plainly instead of failing.
+ */
+export interface ModelRegistry {
+  chat(): BaseChatModel | null;
+  vision(): BaseChatModel | null;
+  embeddings(): Embeddings | null;
+}
+
+/** What a module adds to the agent's system prompt before a model call (recall, profile). */
+export interface PromptContext {
+  /** Marked as reference data, not instructions, by the agent. */
+  section: string;
+  /** What was used, so the chat can show it (e.g. memories). */
+  used?: { kind: string; id: number; label: string }[];
+}
+export type PromptContextProvider = (args: {
+  userId: number;
+  conversationId: number | null;
+  /** The latest user message and a little history, for relevance. */
+  query: string;
+  locale: Locale;
+}) => Promise<PromptContext | null> | PromptContext | null;
 
 /** Who is calling a handler; transports fill it in, never the caller's payload. */
 export interface CallMeta {
@@ -43,6 +70,7 @@ export interface CoreContext {
   audit: AuditService;
   settings: SettingsService;
   tools: ToolExecutor;
+  models: ModelRegistry;
   options: AppOptions;
   env: NodeJS.ProcessEnv;
   /** The person's current zone (settings, else system). */
@@ -56,6 +84,7 @@ export interface PaiModule {
   name: string;
   handlers?: Partial<Handlers>;
   tools?: AnyToolDef[];
+  promptContext?: PromptContextProvider;
   start?(): void | Promise<void>;
   stop?(): void | Promise<void>;
 }
