@@ -117,7 +117,8 @@ export class LedgerService {
       const next: LedgerRow = {
         ...before,
         currency,
-        amount_minor: patch.amount !== undefined ? toMinor(patch.amount, currency) : before.amount_minor,
+        // A currency with other minor units (CNY → JPY) keeps the decimal amount, not the integer.
+        amount_minor: toMinor(patch.amount ?? fromMinor(before.amount_minor, before.currency), currency),
         category: patch.category !== undefined ? patch.category.trim() || DEFAULT_CATEGORY : before.category,
         item: patch.item !== undefined ? patch.item.trim() || DEFAULT_ITEM : before.item,
         image_url: patch.image_url !== undefined ? patch.image_url.trim() : before.image_url,
