@@ -18,8 +18,9 @@ export function ledgerTools(_ctx: CoreContext, ledger: LedgerService): AnyToolDe
     description: '记一笔支出（单条账单）。Record one expense in the ledger. 未给时间时记为当前时间。',
     schema: z.object({
       amount: numberArg('金额，元为单位的小数，例如 32 或 18.5 (amount in major units)'),
-      category: optText('分类，如 餐饮、交通、购物；留空为“其他” (category)', 64),
-      item: optText('条目/内容，如 午饭；留空为“消费” (what it was for)', 200),
+      // Required as in reference 000; an empty string still means the default.
+      category: z.string().max(64).describe('分类，如 餐饮、交通、购物；留空为“其他” (category)'),
+      item: z.string().max(200).describe('条目/内容，如 午饭；留空为“消费” (what it was for)'),
       transaction_date: optText('消费时间，用户本地时间，如 2026-04-06 12:30；留空为现在 (local time)', 64),
       image_url: optText('小票图片引用（可选）(receipt image reference)', 2048),
     }),
