@@ -127,6 +127,14 @@ describe('ledger writes', () => {
     expect(l.get(1, e.id)).toEqual(u2);
   });
 
+  it('an update with no fields changes nothing and audits nothing', () => {
+    const l = setup('UTC');
+    const e = l.create(1, { amount: 5 }, user);
+    const before = dumpTables(t.db);
+    expect(l.update(1, e.id, {}, user)).toEqual(e);
+    expect(dumpTables(t.db)).toEqual(before);
+  });
+
   it('deletes with a snapshot; undo restores the same id; a second undo says it is already restored', () => {
     const l = setup('Asia/Shanghai');
     const e = l.create(1, { amount: 12.5, category: '交通', item: '地铁' }, user);

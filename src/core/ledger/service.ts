@@ -111,6 +111,8 @@ export class LedgerService {
 
   /** Updates only the fields given; the rest stay as they were. */
   update(userId: number, id: number, patch: LedgerPatch, meta: WriteMeta): LedgerEntry {
+    // No field given: nothing to change, nothing to audit.
+    if (Object.values(patch).every((v) => v === undefined)) return this.get(userId, id);
     const entry = this.db.transaction(() => {
       const before = this.row(userId, id);
       const currency = patch.currency || before.currency;
