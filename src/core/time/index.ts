@@ -42,9 +42,13 @@ export function parseEndBound(text: string | null | undefined, zone: string, fie
   return ms;
 }
 
-/** ISO 8601 with the local offset, second precision: 2026-04-06T12:30:00+08:00 */
+/**
+ * ISO 8601 with the local offset, second precision: 2026-04-06T12:30:00+08:00.
+ * UTC is written +00:00 (not Z), as Python's isoformat() in reference 000 does.
+ */
 export function toLocalIso(ms: number, zone: string): string {
-  return DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true }) ?? new Date(ms).toISOString();
+  const dt = DateTime.fromMillis(ms, { zone });
+  return dt.isValid ? dt.toFormat("yyyy-LL-dd'T'HH:mm:ssZZ") : new Date(ms).toISOString();
 }
 
 /** YYYY-MM of an instant in the zone. */
