@@ -31,26 +31,55 @@ describe('pai CLI', { timeout: 120_000 }, () => {
   const dir = join(tmp.dir, 'a');
 
   it('inserts with `tool ledger_insert` and lists it back with `tool ledger_list`', () => {
-    const ins = pai(['tool', 'ledger_insert', '{"amount":32.5,"category":"餐饮","item":"午饭","transaction_date":"2026-04-06 12:30"}', '--data-dir', dir]);
+    const ins = pai([
+      'tool',
+      'ledger_insert',
+      '{"amount":32.5,"category":"餐饮","item":"午饭","transaction_date":"2026-04-06 12:30"}',
+      '--data-dir',
+      dir,
+    ]);
     expect(ins.stderr).toBe('');
     expect(ins.code).toBe(0);
     const r = JSON.parse(ins.stdout) as ToolResultJson;
-    expect(r).toMatchObject({ ok: true, output_data: { id: 1, amount: 32.5, transaction_date: '2026-04-06T12:30:00+08:00' } });
+    expect(r).toMatchObject({
+      ok: true,
+      output_data: { id: 1, amount: 32.5, transaction_date: '2026-04-06T12:30:00+08:00' },
+    });
 
-    const list = pai(['tool', 'ledger_list', '{"start_at":"2026-04-01","end_at":"2026-04-06"}', '--data-dir', dir]);
+    const list = pai([
+      'tool',
+      'ledger_list',
+      '{"start_at":"2026-04-01","end_at":"2026-04-06"}',
+      '--data-dir',
+      dir,
+    ]);
     expect(list.code).toBe(0);
     const l = JSON.parse(list.stdout) as ToolResultJson;
-    expect(l.output_data).toEqual([expect.objectContaining({ id: 1, item: '午饭', category: '餐饮' })]);
+    expect(l.output_data).toEqual([
+      expect.objectContaining({ id: 1, item: '午饭', category: '餐饮' }),
+    ]);
   });
 
   it('takes the data folder from PAI_DATA_DIR and the time zone from TZ', () => {
-    const r = pai(['tool', 'ledger_get_latest', '{}'], { PAI_DATA_DIR: dir, TZ: 'America/New_York' });
+    const r = pai(['tool', 'ledger_get_latest', '{}'], {
+      PAI_DATA_DIR: dir,
+      TZ: 'America/New_York',
+    });
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.stdout) as ToolResultJson).output_data).toMatchObject({ id: 1, transaction_date: '2026-04-06T00:30:00-04:00' });
+    expect((JSON.parse(r.stdout) as ToolResultJson).output_data).toMatchObject({
+      id: 1,
+      transaction_date: '2026-04-06T00:30:00-04:00',
+    });
   });
 
   it('exits 1 with the error envelope when the tool fails, and the data stays as it was', () => {
-    const bad = pai(['tool', 'ledger_insert', '{"amount":"abc","category":"","item":""}', '--data-dir', dir]);
+    const bad = pai([
+      'tool',
+      'ledger_insert',
+      '{"amount":"abc","category":"","item":""}',
+      '--data-dir',
+      dir,
+    ]);
     expect(bad.code).toBe(1);
     const r = JSON.parse(bad.stdout) as ToolResultJson;
     expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
@@ -61,7 +90,9 @@ describe('pai CLI', { timeout: 120_000 }, () => {
     const unknown = pai(['tool', 'no_such_tool', '{}', '--data-dir', dir]);
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout)).toMatchObject({ error: { code: 'UNKNOWN_TOOL' } });
-    const recent = JSON.parse(pai(['tool', 'ledger_list_recent', '{}', '--data-dir', dir]).stdout) as ToolResultJson;
+    const recent = JSON.parse(
+      pai(['tool', 'ledger_list_recent', '{}', '--data-dir', dir]).stdout,
+    ) as ToolResultJson;
     expect((recent.output_data as unknown[]).length).toBe(1);
   });
 
@@ -85,12 +116,31 @@ describe('pai CLI', { timeout: 120_000 }, () => {
   it('lists the tools with risk, main-agent flag and a JSON schema', () => {
     const r = pai(['tools', '--data-dir', dir]);
     expect(r.code).toBe(0);
-    const tools = JSON.parse(r.stdout) as { name: string; risk: string; mainAgent: boolean; schema: { type: string; properties: object; required?: string[] } }[];
+    const tools = JSON.parse(r.stdout) as {
+      name: string;
+      risk: string;
+      mainAgent: boolean;
+      schema: { type: string; properties: object; required?: string[] };
+    }[];
     const insert = tools.find((x) => x.name === 'ledger_insert')!;
     expect(insert).toMatchObject({ risk: 'write', mainAgent: true, schema: { type: 'object' } });
-    expect(Object.keys(insert.schema.properties)).toEqual(['amount', 'category', 'item', 'transaction_date', 'image_url']);
+    expect(Object.keys(insert.schema.properties)).toEqual([
+      'amount',
+      'category',
+      'item',
+      'transaction_date',
+      'image_url',
+    ]);
     expect(insert.schema.required).toEqual(['amount', 'category', 'item']);
-    expect(tools.map((x) => x.name)).toEqual(expect.arrayContaining(['ledger_update', 'ledger_delete', 'ledger_get_latest', 'ledger_list_recent', 'ledger_list']));
+    expect(tools.map((x) => x.name)).toEqual(
+      expect.arrayContaining([
+        'ledger_update',
+        'ledger_delete',
+        'ledger_get_latest',
+        'ledger_list_recent',
+        'ledger_list',
+      ]),
+    );
   });
 
   it('refuses a data folder written by a newer Pai with exit 1 and a readable message', () => {
@@ -98,7 +148,10 @@ describe('pai CLI', { timeout: 120_000 }, () => {
     expect(pai(['tool', 'ledger_get_latest', '{}', '--data-dir', newer]).code).toBe(0);
     const ins = spawnSync(
       process.execPath,
-      ['-e', `const D=require('better-sqlite3');const d=new D(${JSON.stringify(join(newer, 'pai.db'))});d.prepare("INSERT INTO schema_migrations VALUES (999,'x','x')").run();d.close()`],
+      [
+        '-e',
+        `const D=require('better-sqlite3');const d=new D(${JSON.stringify(join(newer, 'pai.db'))});d.prepare("INSERT INTO schema_migrations VALUES (999,'x','x')").run();d.close()`,
+      ],
       { cwd: ROOT },
     );
     expect(ins.status).toBe(0);
@@ -108,13 +161,20 @@ describe('pai CLI', { timeout: 120_000 }, () => {
   });
 
   it('works through `npm run -s pai` (the documented entry point)', () => {
-    const r = spawnSync('npm', ['run', '-s', 'pai', '--', 'tool', 'ledger_list_recent', '{"limit":1}', '--data-dir', dir], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, TZ: 'Asia/Shanghai' },
-      timeout: 90_000,
-    });
+    const r = spawnSync(
+      'npm',
+      ['run', '-s', 'pai', '--', 'tool', 'ledger_list_recent', '{"limit":1}', '--data-dir', dir],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, TZ: 'Asia/Shanghai' },
+        timeout: 90_000,
+      },
+    );
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, output_data: [expect.objectContaining({ id: 1 })] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: true,
+      output_data: [expect.objectContaining({ id: 1 })],
+    });
   }, 90_000);
 });

@@ -23,14 +23,17 @@ interface Round {
 /** Runs the writer and kills it `delayMs` after it is ready (or, if `early`, after spawn). */
 function round(delayMs: number, early: boolean): Promise<Round> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, tmp.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, tmp.dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
     const kill = () => child.kill('SIGKILL');
     if (early) timer = setTimeout(kill, delayMs);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (!early && timer === undefined && (out + chunk).includes('ready\n')) timer = setTimeout(kill, delayMs);
+      if (!early && timer === undefined && (out + chunk).includes('ready\n'))
+        timer = setTimeout(kill, delayMs);
       out += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
@@ -65,16 +68,33 @@ describe('crash safety', () => {
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
-      const present = new Set((db.prepare('SELECT id FROM ledgers').all() as { id: number }[]).map((r) => r.id));
+      const present = new Set(
+        (db.prepare('SELECT id FROM ledgers').all() as { id: number }[]).map((r) => r.id),
+      );
       const missing = reported.filter((id) => !present.has(id));
       expect(missing).toEqual([]);
       // Ids are unique across rounds: nothing was handed out twice.
       expect(new Set(reported).size).toBe(reported.length);
       // Each row was audited in the same transaction as its insert.
-      const audited = db.prepare("SELECT COUNT(DISTINCT entity_id) AS n FROM audit_log WHERE entity = 'ledger' AND action = 'insert'").get() as {
+      const audited = db
+        .prepare(
+          "SELECT COUNT(DISTINCT entity_id) AS n FROM audit_log WHERE entity = 'ledger' AND action = 'insert'",
+        )
+        .get() as {
         n: number;
       };
       expect(audited.n).toBe(present.size);
+      // The trigger-kept day totals agree with the rows.
+      const totals = (sql: string) => db.prepare(sql).all();
+      expect(
+        totals(
+          'SELECT user_id, currency, category, day, minor, n FROM ledger_day_totals ORDER BY 1, 2, 3, 4',
+        ),
+      ).toEqual(
+        totals(
+          'SELECT user_id, currency, category, transaction_at / 86400000 AS day, SUM(amount_minor) AS minor, COUNT(*) AS n FROM ledgers GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4',
+        ),
+      );
     } finally {
       db.close();
     }

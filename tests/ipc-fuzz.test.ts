@@ -14,10 +14,26 @@ const ROUNDS = 120;
 const VALID: Record<OpName, Record<string, unknown>[]> = {
   'app.info': [{}],
   'settings.get': [{}],
-  'settings.update': [{ locale: 'en' }, { timeZone: 'UTC', currency: 'USD' }, { categories: ['a', 'b'] }],
-  'ledger.list': [{ start_at: '2026-04-01', end_at: '2026-04-30', limit: 10, order: 'asc' }, { ledger_ids: [1, 2], category: '餐饮' }],
+  'settings.update': [
+    { locale: 'en' },
+    { timeZone: 'UTC', currency: 'USD' },
+    { categories: ['a', 'b'] },
+  ],
+  'ledger.list': [
+    { start_at: '2026-04-01', end_at: '2026-04-30', limit: 10, order: 'asc' },
+    { ledger_ids: [1, 2], category: '餐饮' },
+  ],
   'ledger.get': [{ id: 1 }],
-  'ledger.create': [{ amount: 1, category: 'a', item: 'b', transaction_date: '2026-04-01 10:00', currency: 'CNY', image_url: '' }],
+  'ledger.create': [
+    {
+      amount: 1,
+      category: 'a',
+      item: 'b',
+      transaction_date: '2026-04-01 10:00',
+      currency: 'CNY',
+      image_url: '',
+    },
+  ],
   'ledger.update': [{ id: 1, patch: { amount: 2, item: 'z' } }],
   'ledger.delete': [{ id: 1 }],
   'ledger.undoDelete': [{ undo_token: 'ledger-delete:1' }],
@@ -48,7 +64,11 @@ const EDGE: [OpName, unknown, string][] = [
   ['ledger.update', { id: 1, patch: { transaction_date: '2026-02-30' } }, 'VALIDATION_FAILED'],
   ['ledger.list', { limit: 0 }, 'VALIDATION_FAILED'],
   ['ledger.list', { limit: 1001 }, 'VALIDATION_FAILED'],
-  ['ledger.list', { ledger_ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, 'VALIDATION_FAILED'],
+  [
+    'ledger.list',
+    { ledger_ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+    'VALIDATION_FAILED',
+  ],
   ['ledger.list', { end_at: '2026-99-99' }, 'VALIDATION_FAILED'],
   ['ledger.summary', { start_at: 'yesterday' }, 'VALIDATION_FAILED'],
   ['settings.update', { timeZone: 'Mars/Olympus' }, 'VALIDATION_FAILED'],
@@ -60,7 +80,13 @@ const EDGE: [OpName, unknown, string][] = [
   ['settings.update', JSON.parse('{"__proto__":{"locale":"en"}}'), 'VALIDATION_FAILED'],
 ];
 
-const WRITES = new Set<OpName>(['settings.update', 'ledger.create', 'ledger.update', 'ledger.delete', 'ledger.undoDelete']);
+const WRITES = new Set<OpName>([
+  'settings.update',
+  'ledger.create',
+  'ledger.update',
+  'ledger.delete',
+  'ledger.undoDelete',
+]);
 
 let t: TestApp;
 let baseline: Record<string, unknown[]>;
@@ -68,7 +94,11 @@ let baseline: Record<string, unknown[]>;
 beforeAll(() => {
   t = openTestApp({ timeZone: 'Asia/Shanghai' });
   const l = t.app.services.ledger;
-  l.create(1, { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30' }, { actor: 'user' });
+  l.create(
+    1,
+    { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30' },
+    { actor: 'user' },
+  );
   t.db.prepare("INSERT INTO users (id, nickname) VALUES (2, 'other')").run();
   l.create(2, { amount: 5, item: 'theirs' }, { actor: 'user' });
   baseline = dumpTables(t.db);
@@ -109,23 +139,26 @@ describe(`IPC fuzz (seed ${SEED})`, () => {
     expect(dumpTables(t.db)).toEqual(baseline);
   });
 
-  it.each(OP_NAMES)('%s: random junk and prototype-pollution keys never crash or write', async (name) => {
-    const rng = prng(SEED ^ hash(name) ^ 0x9e3779b9);
-    for (let i = 0; i < ROUNDS; i++) {
-      const input = rng.chance(0.15) ? pollution(rng) : junk(rng);
-      const schemaOk = contract[name].input.safeParse(input ?? {}).success;
-      // The rare junk that happens to be a valid write is not malformed: skip it.
-      if (schemaOk && WRITES.has(name)) continue;
-      const r = await call(name, input);
-      if (!schemaOk) {
-        expect(r.ok, `${name} accepted ${show(input)}`).toBe(false);
-        if (!r.ok) expect(r.error.code).toBe('VALIDATION_FAILED');
+  it.each(OP_NAMES)(
+    '%s: random junk and prototype-pollution keys never crash or write',
+    async (name) => {
+      const rng = prng(SEED ^ hash(name) ^ 0x9e3779b9);
+      for (let i = 0; i < ROUNDS; i++) {
+        const input = rng.chance(0.15) ? pollution(rng) : junk(rng);
+        const schemaOk = contract[name].input.safeParse(input ?? {}).success;
+        // The rare junk that happens to be a valid write is not malformed: skip it.
+        if (schemaOk && WRITES.has(name)) continue;
+        const r = await call(name, input);
+        if (!schemaOk) {
+          expect(r.ok, `${name} accepted ${show(input)}`).toBe(false);
+          if (!r.ok) expect(r.error.code).toBe('VALIDATION_FAILED');
+        }
       }
-    }
-    expect(dumpTables(t.db)).toEqual(baseline);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-  });
+      expect(dumpTables(t.db)).toEqual(baseline);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    },
+  );
 
   it.each(EDGE)('%s %j → %s', async (name, input, code) => {
     const r = await call(name, input);
@@ -135,7 +168,16 @@ describe(`IPC fuzz (seed ${SEED})`, () => {
 
   it('answers unknown operation names with UNKNOWN_OPERATION', async () => {
     const rng = prng(SEED);
-    const names = ['ledger.drop', 'LEDGER.LIST', 'ledger.list ', '__proto__', 'constructor', 'valueOf', '', 'x'.repeat(10_000)];
+    const names = [
+      'ledger.drop',
+      'LEDGER.LIST',
+      'ledger.list ',
+      '__proto__',
+      'constructor',
+      'valueOf',
+      '',
+      'x'.repeat(10_000),
+    ];
     for (let i = 0; i < 20; i++) names.push(show(junk(rng)));
     for (const n of names) {
       if (Object.hasOwn(contract, n)) continue;
@@ -146,7 +188,9 @@ describe(`IPC fuzz (seed ${SEED})`, () => {
   });
 
   it('every write operation has valid inputs listed above', () => {
-    for (const name of OP_NAMES) for (const v of VALID[name]) expect(contract[name].input.safeParse(v).success, name).toBe(true);
+    for (const name of OP_NAMES)
+      for (const v of VALID[name])
+        expect(contract[name].input.safeParse(v).success, name).toBe(true);
   });
 });
 
@@ -157,6 +201,8 @@ function hash(s: string): number {
 }
 
 function show(v: unknown): string {
-  const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x));
+  const s = JSON.stringify(v, (_k, x: unknown) =>
+    typeof x === 'number' && !Number.isFinite(x) ? String(x) : x,
+  );
   return s === undefined ? String(v) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }

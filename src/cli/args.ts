@@ -12,7 +12,10 @@ export const COMMON_OPTIONS = {
   'data-dir': { type: 'string' },
 } as const;
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+export type OptionSpec = Record<
+  string,
+  { type: 'string' | 'boolean'; short?: string; multiple?: boolean }
+>;
 
 /** Parses `args` strictly (unknown flags are a UsageError), keeping positionals in order. */
 export function parseCommandArgs<O extends OptionSpec>(args: string[], options: O) {
@@ -29,6 +32,8 @@ export function parseJsonArg(text: string | undefined, what: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new UsageError(`${what} is not valid JSON (${e instanceof Error ? e.message : String(e)}): ${text.slice(0, 200)}`);
+    throw new UsageError(
+      `${what} is not valid JSON (${e instanceof Error ? e.message : String(e)}): ${text.slice(0, 200)}`,
+    );
   }
 }

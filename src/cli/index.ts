@@ -35,7 +35,11 @@ main(process.argv.slice(2)).then(
       return;
     }
     // Known engine errors (e.g. DB_NEWER_THAN_APP) print their code and message, never a stack.
-    const msg = isPaiError(e) ? `${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e);
+    const msg = isPaiError(e)
+      ? `${e.code}: ${e.message}`
+      : e instanceof Error
+        ? e.message
+        : String(e);
     process.stderr.write(`pai: ${msg}\n`);
     process.exitCode = EXIT.failed;
   },

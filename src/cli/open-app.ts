@@ -3,7 +3,10 @@ import { systemTimeZone } from '../core/clock';
 import { defaultDataDir } from '../core/paths';
 
 /** --data-dir, else PAI_DATA_DIR, else the app's own data folder (shared with the desktop app). */
-export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveDataDir(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   return flag || defaultDataDir(env);
 }
 
@@ -11,7 +14,10 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
  * Opens the engine for one command (no background loops), runs `fn`, and
  * always closes the database, so a CLI call never leaves a lock behind.
  */
-export async function withApp<T>(dataDirFlag: string | undefined, fn: (app: PaiApp) => Promise<T> | T): Promise<T> {
+export async function withApp<T>(
+  dataDirFlag: string | undefined,
+  fn: (app: PaiApp) => Promise<T> | T,
+): Promise<T> {
   const app = createApp({
     dataDir: resolveDataDir(dataDirFlag),
     timeZone: systemTimeZone(),

@@ -39,11 +39,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export function openTestApp(opts: { timeZone?: string; clock?: FakeClock; dir?: string } = {}): TestApp {
+export function openTestApp(
+  opts: { timeZone?: string; clock?: FakeClock; dir?: string } = {},
+): TestApp {
   const own = opts.dir ? null : tempDir();
   const dir = opts.dir ?? own!.dir;
   const clock = opts.clock ?? fakeClock();
-  const app = createApp({ dataDir: dir, clock, timeZone: opts.timeZone ?? 'Asia/Shanghai', env: {} });
+  const app = createApp({
+    dataDir: dir,
+    clock,
+    timeZone: opts.timeZone ?? 'Asia/Shanghai',
+    env: {},
+  });
   return {
     app,
     clock,
@@ -91,5 +98,7 @@ export function dumpTables(db: Db): Record<string, unknown[]> {
 
 /** Adds a second person so cross-user access can be tested. */
 export function addUser(db: Db, nickname = 'other'): number {
-  return Number(db.prepare('INSERT INTO users (nickname) VALUES (?)').run(nickname).lastInsertRowid);
+  return Number(
+    db.prepare('INSERT INTO users (nickname) VALUES (?)').run(nickname).lastInsertRowid,
+  );
 }

@@ -10,7 +10,10 @@ export const toolCommand: CliCommand = {
     const { positionals, values } = parseCommandArgs(args, COMMON_OPTIONS);
     const [name, json, ...extra] = positionals;
     if (!name) throw new UsageError("missing tool name: pai tool <name> '<json args>'");
-    if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')} (quote the JSON as one argument)`);
+    if (extra.length)
+      throw new UsageError(
+        `unexpected arguments: ${extra.join(' ')} (quote the JSON as one argument)`,
+      );
     const toolArgs = parseJsonArg(json, 'tool arguments');
     return withApp(values['data-dir'], async (app) => {
       const result = await app.ctx.tools.execute(name, toolArgs, {

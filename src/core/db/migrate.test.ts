@@ -26,7 +26,11 @@ function open(file: string): Db {
 }
 
 const versions = (db: Db) =>
-  (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
+  (
+    db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as {
+      version: number;
+    }[]
+  ).map((r) => r.version);
 
 describe('migrate', () => {
   it('creates every table on an empty database and records each version', () => {
@@ -34,10 +38,19 @@ describe('migrate', () => {
     const { applied } = migrate(db);
     expect(applied).toEqual(MIGRATIONS.map((m) => m.version));
     expect(versions(db)).toEqual(MIGRATIONS.map((m) => m.version));
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map(
-      (r) => r.name,
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'settings',
+        'audit_log',
+        'tool_usage',
+        'tool_settings',
+        'ledgers',
+      ]),
     );
-    expect(tables).toEqual(expect.arrayContaining(['users', 'settings', 'audit_log', 'tool_usage', 'tool_settings', 'ledgers']));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
@@ -46,7 +59,10 @@ describe('migrate', () => {
   it('upgrades a populated database from 1..2 and keeps the rows; re-running changes nothing', () => {
     const file = freshFile();
     const db = open(file);
-    migrate(db, MIGRATIONS.filter((m) => m.version <= 2));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 2),
+    );
     db.prepare("INSERT INTO users (id, nickname) VALUES (2, 'b')").run();
     const ins = db.prepare(
       'INSERT INTO ledgers (user_id, amount_minor, currency, category, item, image_url, transaction_at, platform, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)',
@@ -55,12 +71,35 @@ describe('migrate', () => {
     ins.run(2, 100, 'USD', '交通', 'bus', '', 1775449900000, 'desktop', 2, 2);
     db.prepare("INSERT INTO settings (key, value) VALUES ('general', '{}')").run();
     // A deleted entry the audit log remembers: its id must never be handed out again.
-    db.prepare("INSERT INTO audit_log (user_id, actor, action, entity, entity_id) VALUES (1, 'user', 'delete', 'ledger', 50)").run();
+    db.prepare(
+      "INSERT INTO audit_log (user_id, actor, action, entity, entity_id) VALUES (1, 'user', 'delete', 'ledger', 50)",
+    ).run();
 
     migrate(db);
     const after = dumpTables(db);
     expect(after.ledgers).toHaveLength(2);
     expect(after.audit_log).toHaveLength(1);
+    // Migration 5 backfills the day totals from the rows that were already there.
+    expect(after.ledger_day_totals!.map((r) => JSON.parse(r as string))).toEqual(
+      expect.arrayContaining([
+        {
+          user_id: 1,
+          currency: 'CNY',
+          category: '餐饮',
+          day: Math.floor(1775449800000 / 86400000),
+          minor: 3250,
+          n: 1,
+        },
+        {
+          user_id: 2,
+          currency: 'USD',
+          category: '交通',
+          day: Math.floor(1775449900000 / 86400000),
+          minor: 100,
+          n: 1,
+        },
+      ]),
+    );
     expect(after.ledgers!.map((r) => JSON.parse(r as string).item).sort()).toEqual(['bus', '午饭']);
     expect(versions(db)).toEqual(MIGRATIONS.map((m) => m.version));
 
@@ -78,7 +117,9 @@ describe('migrate', () => {
     const file = freshFile();
     const db = open(file);
     migrate(db);
-    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from-the-future', 'x')").run();
+    db.prepare(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from-the-future', 'x')",
+    ).run();
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     const bytes = readFileSync(file);
@@ -101,7 +142,9 @@ describe('migrate', () => {
     const file = freshFile();
     const db = open(file);
     migrate(db);
-    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'x', 'x')").run();
+    db.prepare(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'x', 'x')",
+    ).run();
     db.close();
     const dataDir = join(file, '..');
     expect(() => createApp({ dataDir, timeZone: 'UTC', env: {} })).toThrow(
@@ -113,7 +156,14 @@ describe('migrate', () => {
     const db = open(freshFile());
     migrate(db);
     const before = dumpTables(db);
-    const bad = [...MIGRATIONS, { version: 9999, name: 'bad', sql: 'CREATE TABLE half (x INTEGER); INSERT INTO nope VALUES (1);' }];
+    const bad = [
+      ...MIGRATIONS,
+      {
+        version: 9999,
+        name: 'bad',
+        sql: 'CREATE TABLE half (x INTEGER); INSERT INTO nope VALUES (1);',
+      },
+    ];
     expect(() => migrate(db, bad)).toThrow();
     expect(dumpTables(db)).toEqual(before);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();

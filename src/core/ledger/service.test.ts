@@ -21,11 +21,17 @@ describe('ledger date ranges', () => {
     const b = l.create(1, { amount: 30, transaction_date: '2026-04-01 00:00' }, user);
     l.create(1, { amount: 40, transaction_date: '2026-03-31 23:59:59' }, user);
     expect(a.transaction_date).toBe('2026-04-30T23:30:00+08:00');
-    const { entries, total } = l.list(1, { start_at: '2026-04-01', end_at: '2026-04-30', order: 'asc' });
+    const { entries, total } = l.list(1, {
+      start_at: '2026-04-01',
+      end_at: '2026-04-30',
+      order: 'asc',
+    });
     expect(entries.map((e) => e.id)).toEqual([b.id, a.id]);
     expect(total).toBe(2);
     // A date-time end is exclusive and exact.
-    expect(l.list(1, { start_at: '2026-04-01', end_at: '2026-04-30 23:30' }).entries.map((e) => e.id)).toEqual([b.id]);
+    expect(
+      l.list(1, { start_at: '2026-04-01', end_at: '2026-04-30 23:30' }).entries.map((e) => e.id),
+    ).toEqual([b.id]);
   });
 
   it('reads local days in America/New_York, including the DST change day', () => {
@@ -40,7 +46,9 @@ describe('ledger date ranges', () => {
     const day = l.list(1, { start_at: '2026-03-08', end_at: '2026-03-08', order: 'asc' });
     expect(day.entries.map((e) => e.id)).toEqual([early.id, late.id]);
     // The same instants read as stored UTC: 05:30Z and 03:30Z next day.
-    const rows = t.db.prepare('SELECT transaction_at FROM ledgers ORDER BY id').all() as { transaction_at: number }[];
+    const rows = t.db.prepare('SELECT transaction_at FROM ledgers ORDER BY id').all() as {
+      transaction_at: number;
+    }[];
     expect(new Date(rows[0]!.transaction_at).toISOString()).toBe('2026-03-08T05:30:00.000Z');
     expect(new Date(rows[1]!.transaction_at).toISOString()).toBe('2026-03-09T03:30:00.000Z');
   });
@@ -67,7 +75,9 @@ describe('ledger date ranges', () => {
     expect(() => l.create(1, { amount: 1, transaction_date: 'tomorrow-ish' }, user)).toThrow(
       expect.objectContaining({ code: 'VALIDATION_FAILED' }),
     );
-    expect(() => l.list(1, { end_at: '2026-13-40' })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    expect(() => l.list(1, { end_at: '2026-13-40' })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
   });
 });
 
@@ -89,7 +99,9 @@ describe('ledger money', () => {
       { month: '2026-04', total: 20.29, count: 3 },
       { month: '2026-05', total: 0.01, count: 1 },
     ]);
-    const minor = t.db.prepare('SELECT amount_minor FROM ledgers ORDER BY id').all() as { amount_minor: number }[];
+    const minor = t.db.prepare('SELECT amount_minor FROM ledgers ORDER BY id').all() as {
+      amount_minor: number;
+    }[];
     expect(minor.map((r) => r.amount_minor)).toEqual([10, 20, 1999, 1]);
   });
 
@@ -114,16 +126,36 @@ describe('ledger writes', () => {
     const l = setup('Asia/Shanghai');
     t.clock.set(Date.parse('2026-04-06T04:30:00Z'));
     const e = l.create(1, { amount: 32, category: '  ', item: '' }, user);
-    expect(e).toMatchObject({ category: '其他', item: '消费', currency: 'CNY', transaction_date: '2026-04-06T12:30:00+08:00' });
+    expect(e).toMatchObject({
+      category: '其他',
+      item: '消费',
+      currency: 'CNY',
+      transaction_date: '2026-04-06T12:30:00+08:00',
+    });
   });
 
   it('updates only the given fields', () => {
     const l = setup('Asia/Shanghai');
-    const e = l.create(1, { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30', image_url: 'x.png' }, user);
+    const e = l.create(
+      1,
+      {
+        amount: 32,
+        category: '餐饮',
+        item: '午饭',
+        transaction_date: '2026-04-06 12:30',
+        image_url: 'x.png',
+      },
+      user,
+    );
     const u = l.update(1, e.id, { item: '晚饭' }, user);
     expect(u).toEqual({ ...e, item: '晚饭' });
     const u2 = l.update(1, e.id, { amount: 40.1, transaction_date: '2026-04-07 19:00' }, user);
-    expect(u2).toEqual({ ...e, item: '晚饭', amount: 40.1, transaction_date: '2026-04-07T19:00:00+08:00' });
+    expect(u2).toEqual({
+      ...e,
+      item: '晚饭',
+      amount: 40.1,
+      transaction_date: '2026-04-07T19:00:00+08:00',
+    });
     expect(l.get(1, e.id)).toEqual(u2);
   });
 
@@ -149,9 +181,17 @@ describe('ledger writes', () => {
     expect(restored).toEqual(keep);
     expect(l.get(1, keep.id)).toEqual(keep);
     expect(() => l.undoDelete(1, undo_token, user)).toThrow(
-      expect.objectContaining({ code: 'CONFLICT', message: expect.stringMatching(/already restored/) }),
+      expect.objectContaining({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/already restored/),
+      }),
     );
-    expect(l.list(1, {}).entries.map((x) => x.id).sort()).toEqual([e.id, keep.id, after.id].sort());
+    expect(
+      l
+        .list(1, {})
+        .entries.map((x) => x.id)
+        .sort(),
+    ).toEqual([e.id, keep.id, after.id].sort());
   });
 
   it('refuses another person’s entry and unknown ids with NOT_FOUND, data unchanged', () => {
@@ -162,12 +202,16 @@ describe('ledger writes', () => {
     const before = dumpTables(t.db);
     for (const id of [theirs.id, 424242]) {
       expect(() => l.get(1, id)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-      expect(() => l.update(1, id, { amount: 1 }, user)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+      expect(() => l.update(1, id, { amount: 1 }, user)).toThrow(
+        expect.objectContaining({ code: 'NOT_FOUND' }),
+      );
       expect(() => l.delete(1, id, user)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     }
     const { undo_token } = l.delete(other, theirs.id, user);
     const afterTheirDelete = dumpTables(t.db);
-    expect(() => l.undoDelete(1, undo_token, user)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(() => l.undoDelete(1, undo_token, user)).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND' }),
+    );
     expect(dumpTables(t.db)).toEqual(afterTheirDelete);
     expect(before.ledgers).toHaveLength(2);
     expect(l.list(1, {}).entries.map((e) => e.id)).toEqual([mine.id]);
@@ -197,7 +241,11 @@ describe('ledger writes', () => {
       ['delete', 'cli'],
       ['restore', 'user'],
     ]);
-    expect(log[0]).toMatchObject({ before: null, after: { id: e.id, amount: 3 }, conversation_id: 7 });
+    expect(log[0]).toMatchObject({
+      before: null,
+      after: { id: e.id, amount: 3 },
+      conversation_id: 7,
+    });
     expect(log[1]).toMatchObject({ before: { amount: 3 }, after: { amount: 4 } });
     expect(log[2]).toMatchObject({ before: { id: e.id, amount: 4 }, after: null });
     expect(log[3]).toMatchObject({ after: { id: e.id, amount: 4 } });
@@ -221,14 +269,29 @@ describe('ledger writes', () => {
 describe('ledger queries', () => {
   it('filters by category, keyword (LIKE characters are literal), ids, order and limit', () => {
     const l = setup('UTC');
-    const a = l.create(1, { amount: 1, category: '餐饮', item: '咖啡 latte', transaction_date: '2026-04-01 08:00' }, user);
-    const b = l.create(1, { amount: 2, category: '餐饮', item: '100% juice', transaction_date: '2026-04-02 08:00' }, user);
-    const c = l.create(1, { amount: 3, category: '交通', item: '咖啡色 bus', transaction_date: '2026-04-03 08:00' }, user);
+    const a = l.create(
+      1,
+      { amount: 1, category: '餐饮', item: '咖啡 latte', transaction_date: '2026-04-01 08:00' },
+      user,
+    );
+    const b = l.create(
+      1,
+      { amount: 2, category: '餐饮', item: '100% juice', transaction_date: '2026-04-02 08:00' },
+      user,
+    );
+    const c = l.create(
+      1,
+      { amount: 3, category: '交通', item: '咖啡色 bus', transaction_date: '2026-04-03 08:00' },
+      user,
+    );
     expect(l.list(1, { category: '餐饮' }).entries.map((e) => e.id)).toEqual([b.id, a.id]);
     expect(l.list(1, { item_like: '咖啡' }).entries.map((e) => e.id)).toEqual([c.id, a.id]);
     expect(l.list(1, { item_like: '%' }).entries.map((e) => e.id)).toEqual([b.id]);
     expect(l.list(1, { item_like: '_' }).entries).toEqual([]);
-    expect(l.list(1, { ledger_ids: [a.id, c.id], order: 'asc' }).entries.map((e) => e.id)).toEqual([a.id, c.id]);
+    expect(l.list(1, { ledger_ids: [a.id, c.id], order: 'asc' }).entries.map((e) => e.id)).toEqual([
+      a.id,
+      c.id,
+    ]);
     const page = l.list(1, { limit: 1, offset: 1 });
     expect(page.entries.map((e) => e.id)).toEqual([b.id]);
     expect(page.total).toBe(3);
@@ -248,5 +311,74 @@ describe('ledger queries', () => {
     const l = setup('UTC');
     l.create(1, { amount: 1, category: '宠物' }, user);
     expect(l.categories(1, ['餐饮', '其他'])).toEqual(['餐饮', '其他', '宠物']);
+  });
+});
+
+describe('ledger day totals (summary index kept by triggers)', () => {
+  it('match the rows after inserts, updates, deletes and undo, in several zones', () => {
+    const l = setup('America/New_York');
+    const other = addUser(t.db);
+    let seed = 3;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const ids: number[] = [];
+    const tokens: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const op = rand();
+      const date = `2026-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')} ${String(Math.floor(rand() * 24)).padStart(2, '0')}:30`;
+      if (op < 0.5 || ids.length === 0) {
+        const user = rand() < 0.8 ? 1 : other;
+        const e = l.create(
+          user,
+          {
+            amount: Math.round(rand() * 10000) / 100,
+            category: ['a', 'b', 'c'][i % 3],
+            transaction_date: date,
+            currency: rand() < 0.9 ? 'CNY' : 'USD',
+          },
+          user === 1 ? { actor: 'user' } : { actor: 'system' },
+        );
+        if (user === 1) ids.push(e.id);
+      } else if (op < 0.75) {
+        l.update(
+          1,
+          ids[Math.floor(rand() * ids.length)]!,
+          { amount: 1.23, transaction_date: date, category: 'b' },
+          { actor: 'user' },
+        );
+      } else if (op < 0.9) {
+        const id = ids.splice(Math.floor(rand() * ids.length), 1)[0]!;
+        tokens.push(l.delete(1, id, { actor: 'user' }).undo_token);
+      } else if (tokens.length) {
+        ids.push(l.undoDelete(1, tokens.pop()!, { actor: 'user' }).id);
+      }
+    }
+    const expected = t.db
+      .prepare(
+        `SELECT user_id, currency, category, transaction_at / 86400000 AS day, SUM(amount_minor) AS minor, COUNT(*) AS n
+         FROM ledgers GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      )
+      .all();
+    const actual = t.db
+      .prepare(
+        'SELECT user_id, currency, category, day, minor, n FROM ledger_day_totals ORDER BY 1, 2, 3, 4',
+      )
+      .all();
+    expect(actual).toEqual(expected);
+    // And summaries built on them equal plain sums over the listed rows.
+    const ranges = [
+      {},
+      { start_at: '2026-01-01', end_at: '2026-12-31' },
+      { start_at: '2026-03-01', end_at: '2026-03-31' },
+      { start_at: '2026-03-08 01:00', end_at: '2026-11-01 01:30' },
+    ];
+    for (const r of ranges) {
+      const s = l.summary(1, r);
+      const plain = l.list(1, { ...r, limit: 1000 }).entries.filter((e) => e.currency === 'CNY');
+      expect(s.count).toBe(plain.length);
+      expect(Math.round(s.total * 100)).toBe(
+        plain.reduce((a, e) => a + Math.round(e.amount * 100), 0),
+      );
+      expect(s.by_month.reduce((a, m) => a + m.count, 0)).toBe(plain.length);
+    }
   });
 });

@@ -17,15 +17,26 @@ describe('LangChain adapter', () => {
     t = openTestApp({ timeZone: 'Asia/Shanghai' });
     const other = addUser(t.db);
     const text = await lc('ledger_insert').invoke(
-      { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30', user_id: 1 },
+      {
+        amount: 32,
+        category: '餐饮',
+        item: '午饭',
+        transaction_date: '2026-04-06 12:30',
+        user_id: 1,
+      },
       cfg(toolCtx({ userId: other, conversationId: 5 })),
     );
     const payload = JSON.parse(text) as { user_id: number; transaction_date: string };
-    expect(payload).toMatchObject({ user_id: other, transaction_date: '2026-04-06T12:30:00+08:00' });
-    expect(t.db.prepare('SELECT user_id, item FROM ledgers').all()).toEqual([{ user_id: other, item: '午饭' }]);
-    expect(t.db.prepare('SELECT tool_name, success, conversation_id FROM tool_usage').all()).toEqual([
-      { tool_name: 'ledger_insert', success: 1, conversation_id: 5 },
+    expect(payload).toMatchObject({
+      user_id: other,
+      transaction_date: '2026-04-06T12:30:00+08:00',
+    });
+    expect(t.db.prepare('SELECT user_id, item FROM ledgers').all()).toEqual([
+      { user_id: other, item: '午饭' },
     ]);
+    expect(
+      t.db.prepare('SELECT tool_name, success, conversation_id FROM tool_usage').all(),
+    ).toEqual([{ tool_name: 'ledger_insert', success: 1, conversation_id: 5 }]);
   });
 
   it('answers bad arguments as text (validated and logged by the executor), never throwing', async () => {
@@ -50,7 +61,10 @@ describe('LangChain adapter', () => {
 
   it('returns a ToolMessage for a tool call, as ToolNode uses it', async () => {
     t = openTestApp();
-    const msg = await lc('ledger_get_latest').invoke({ id: 'call_1', name: 'ledger_get_latest', args: {}, type: 'tool_call' }, cfg());
+    const msg = await lc('ledger_get_latest').invoke(
+      { id: 'call_1', name: 'ledger_get_latest', args: {}, type: 'tool_call' },
+      cfg(),
+    );
     expect(msg).toMatchObject({ tool_call_id: 'call_1', content: '{}' });
   });
 
@@ -58,13 +72,20 @@ describe('LangChain adapter', () => {
     t = openTestApp();
     for (const def of t.app.ctx.tools.list()) {
       const fn = convertToOpenAITool(toLangChainTool(def, t.app.ctx.tools)).function;
-      const expected = z.toJSONSchema(def.schema, { io: 'input' }) as { properties: Record<string, unknown>; required?: string[] };
-      const params = fn.parameters as { properties: Record<string, { description?: string }>; required?: string[] };
+      const expected = z.toJSONSchema(def.schema, { io: 'input' }) as {
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
+      const params = fn.parameters as {
+        properties: Record<string, { description?: string }>;
+        required?: string[];
+      };
       expect(fn.name).toBe(def.name);
       expect(fn.description).toBe(def.description);
       expect(params.properties).toEqual(expected.properties);
       expect(params.required ?? []).toEqual(expected.required ?? []);
-      for (const [k, p] of Object.entries(params.properties)) expect(p.description, `${def.name}.${k}`).toBeTruthy();
+      for (const [k, p] of Object.entries(params.properties))
+        expect(p.description, `${def.name}.${k}`).toBeTruthy();
     }
   });
 });

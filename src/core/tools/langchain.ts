@@ -17,7 +17,9 @@ export const paiContextFromConfig: ContextFromConfig = (config) => {
 function isToolContext(v: unknown): v is ToolContext {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Partial<ToolContext>;
-  return typeof c.userId === 'number' && typeof c.actor === 'string' && typeof c.timeZone === 'string';
+  return (
+    typeof c.userId === 'number' && typeof c.actor === 'string' && typeof c.timeZone === 'string'
+  );
 }
 
 /**
@@ -32,7 +34,8 @@ export function modelFacingSchema(schema: z.ZodObject): z.ZodType<Record<string,
     required?: string[];
   };
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, prop] of Object.entries(js.properties ?? {})) shape[key] = z.unknown().meta(prop).optional();
+  for (const [key, prop] of Object.entries(js.properties ?? {}))
+    shape[key] = z.unknown().meta(prop).optional();
   return z.looseObject(shape).meta({ required: js.required ?? [] });
 }
 
@@ -54,8 +57,12 @@ export function toLangChainTool(
   return tool(
     async (args: Record<string, unknown>, config: ToolRunnableConfig): Promise<string> => {
       const ctx = getContext(config);
-      if (!ctx) return 'Error [INTERNAL]: 缺少运行时上下文，工具未执行 (no runtime context; the tool did not run).';
-      const result = await executor.execute(def.name, args, { ...ctx, signal: config.signal ?? ctx.signal });
+      if (!ctx)
+        return 'Error [INTERNAL]: 缺少运行时上下文，工具未执行 (no runtime context; the tool did not run).';
+      const result = await executor.execute(def.name, args, {
+        ...ctx,
+        signal: config.signal ?? ctx.signal,
+      });
       return resultText(result);
     },
     { name: def.name, description: def.description, schema: modelFacingSchema(def.schema) },

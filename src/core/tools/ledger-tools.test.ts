@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addUser, dumpTables, openTestApp, toolCtx, type TestApp } from '../../../tests/support/temp-app';
+import {
+  addUser,
+  dumpTables,
+  openTestApp,
+  toolCtx,
+  type TestApp,
+} from '../../../tests/support/temp-app';
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
-const exec = (name: string, args: unknown, over = {}) => t.app.ctx.tools.execute(name, args, toolCtx(over));
+const exec = (name: string, args: unknown, over = {}) =>
+  t.app.ctx.tools.execute(name, args, toolCtx(over));
 
 interface UsageRow {
   tool_source: string;
@@ -21,7 +28,13 @@ const usage = () => t.db.prepare('SELECT * FROM tool_usage ORDER BY id').all() a
 describe('ledger tools (reference 000 shapes)', () => {
   it('ledger_insert returns exactly the reference payload keys with the local offset', async () => {
     t = openTestApp({ timeZone: 'Asia/Shanghai' });
-    const r = await exec('ledger_insert', { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30', image_url: '' });
+    const r = await exec('ledger_insert', {
+      amount: 32,
+      category: '餐饮',
+      item: '午饭',
+      transaction_date: '2026-04-06 12:30',
+      image_url: '',
+    });
     expect(r.ok).toBe(true);
     expect(Object.keys(r.output_data as object)).toEqual([
       'id',
@@ -51,7 +64,12 @@ describe('ledger tools (reference 000 shapes)', () => {
     t = openTestApp({ timeZone: 'America/New_York' });
     t.clock.set(Date.parse('2026-07-04T16:00:00Z'));
     const r = await exec('ledger_insert', { amount: '18.5', category: '', item: ' ' });
-    expect(r.output_data).toMatchObject({ amount: 18.5, category: '其他', item: '消费', transaction_date: '2026-07-04T12:00:00-04:00' });
+    expect(r.output_data).toMatchObject({
+      amount: 18.5,
+      category: '其他',
+      item: '消费',
+      transaction_date: '2026-07-04T12:00:00-04:00',
+    });
   });
 
   it('ledger_get_latest returns {} when empty, then the newest entry', async () => {
@@ -60,16 +78,37 @@ describe('ledger tools (reference 000 shapes)', () => {
     expect(empty).toMatchObject({ ok: true, output: '{}', output_data: {} });
     await exec('ledger_insert', { amount: 1, category: 'a', item: 'x' });
     await exec('ledger_insert', { amount: 2, category: 'b', item: 'y' });
-    expect((await exec('ledger_get_latest', {})).output_data).toMatchObject({ amount: 2, item: 'y' });
+    expect((await exec('ledger_get_latest', {})).output_data).toMatchObject({
+      amount: 2,
+      item: 'y',
+    });
   });
 
   it('ledger_list_recent and ledger_list return arrays; date-only end_at includes 23:30 that day', async () => {
     t = openTestApp({ timeZone: 'Asia/Shanghai' });
-    await exec('ledger_insert', { amount: 10, category: '餐饮', item: '咖啡', transaction_date: '2026-04-30 23:30' });
-    await exec('ledger_insert', { amount: 20, category: '餐饮', item: '早饭', transaction_date: '2026-05-01 07:00' });
-    await exec('ledger_insert', { amount: 30, category: '交通', item: '咖啡色出租车', transaction_date: '2026-04-10 09:00' });
+    await exec('ledger_insert', {
+      amount: 10,
+      category: '餐饮',
+      item: '咖啡',
+      transaction_date: '2026-04-30 23:30',
+    });
+    await exec('ledger_insert', {
+      amount: 20,
+      category: '餐饮',
+      item: '早饭',
+      transaction_date: '2026-05-01 07:00',
+    });
+    await exec('ledger_insert', {
+      amount: 30,
+      category: '交通',
+      item: '咖啡色出租车',
+      transaction_date: '2026-04-10 09:00',
+    });
     const recent = await exec('ledger_list_recent', { limit: 2 });
-    expect((recent.output_data as { item: string }[]).map((e) => e.item)).toEqual(['咖啡色出租车', '早饭']);
+    expect((recent.output_data as { item: string }[]).map((e) => e.item)).toEqual([
+      '咖啡色出租车',
+      '早饭',
+    ]);
     const list = await exec('ledger_list', {
       limit: 100,
       start_at: '2026-04-01',
@@ -80,14 +119,21 @@ describe('ledger tools (reference 000 shapes)', () => {
       ledger_ids: [],
     });
     expect(list.ok).toBe(true);
-    expect(list.output_data).toEqual([expect.objectContaining({ item: '咖啡', transaction_date: '2026-04-30T23:30:00+08:00' })]);
+    expect(list.output_data).toEqual([
+      expect.objectContaining({ item: '咖啡', transaction_date: '2026-04-30T23:30:00+08:00' }),
+    ]);
     const byIds = await exec('ledger_list', { ledger_ids: ['3', 1], order: 'asc' });
     expect((byIds.output_data as { id: number }[]).map((e) => e.id)).toEqual([3, 1]);
   });
 
   it('ledger_update changes only the given fields; blank strings mean "not given"', async () => {
     t = openTestApp({ timeZone: 'Asia/Shanghai' });
-    const ins = await exec('ledger_insert', { amount: 32, category: '餐饮', item: '午饭', transaction_date: '2026-04-06 12:30' });
+    const ins = await exec('ledger_insert', {
+      amount: 32,
+      category: '餐饮',
+      item: '午饭',
+      transaction_date: '2026-04-06 12:30',
+    });
     const r = await exec('ledger_update', { ledger_id: 1, amount: 35.5, category: '', item: '' });
     expect(r.ok).toBe(true);
     expect(r.output_data).toEqual({ ...(ins.output_data as object), amount: 35.5 });
@@ -101,16 +147,33 @@ describe('ledger tools (reference 000 shapes)', () => {
     expect((await exec('ledger_get_latest', {})).output_data).toEqual({});
     const audit = t.app.ctx.audit.list('ledger', 1)[0]!;
     expect(audit.action).toBe('delete');
-    expect(t.app.services.ledger.undoDelete(1, `ledger-delete:${audit.id}`, { actor: 'user' })).toEqual(ins.output_data);
+    expect(
+      t.app.services.ledger.undoDelete(1, `ledger-delete:${audit.id}`, { actor: 'user' }),
+    ).toEqual(ins.output_data);
   });
 });
 
 describe('ledger tools: bad input leaves the data unchanged', () => {
   const cases: [string, string, unknown, string][] = [
-    ['amount "abc"', 'ledger_insert', { amount: 'abc', category: '餐饮', item: 'x' }, 'VALIDATION_FAILED'],
+    [
+      'amount "abc"',
+      'ledger_insert',
+      { amount: 'abc', category: '餐饮', item: 'x' },
+      'VALIDATION_FAILED',
+    ],
     ['missing amount', 'ledger_insert', { category: '餐饮', item: 'x' }, 'VALIDATION_FAILED'],
-    ['huge amount', 'ledger_insert', { amount: 1e300, category: '餐饮', item: 'x' }, 'VALIDATION_FAILED'],
-    ['bad date', 'ledger_insert', { amount: 1, category: '餐饮', item: 'x', transaction_date: '下周三左右' }, 'VALIDATION_FAILED'],
+    [
+      'huge amount',
+      'ledger_insert',
+      { amount: 1e300, category: '餐饮', item: 'x' },
+      'VALIDATION_FAILED',
+    ],
+    [
+      'bad date',
+      'ledger_insert',
+      { amount: 1, category: '餐饮', item: 'x', transaction_date: '下周三左右' },
+      'VALIDATION_FAILED',
+    ],
     ['update unknown id', 'ledger_update', { ledger_id: 4242, amount: 1 }, 'NOT_FOUND'],
     ['update another user’s id', 'ledger_update', { ledger_id: 2, amount: 1 }, 'NOT_FOUND'],
     ['update amount "abc"', 'ledger_update', { ledger_id: 1, amount: 'abc' }, 'VALIDATION_FAILED'],
@@ -152,8 +215,19 @@ describe('tool executor bookkeeping', () => {
     await exec('ledger_update', { ledger_id: 99, amount: 1 });
     const rows = usage();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ tool_source: 'builtin', tool_name: 'ledger_insert', success: 1, error: null, user_id: 1, conversation_id: 12 });
-    expect(rows[1]).toMatchObject({ tool_name: 'ledger_update', success: 0, error: expect.stringMatching(/^NOT_FOUND: /) });
+    expect(rows[0]).toMatchObject({
+      tool_source: 'builtin',
+      tool_name: 'ledger_insert',
+      success: 1,
+      error: null,
+      user_id: 1,
+      conversation_id: 12,
+    });
+    expect(rows[1]).toMatchObject({
+      tool_name: 'ledger_update',
+      success: 0,
+      error: expect.stringMatching(/^NOT_FOUND: /),
+    });
     for (const r of rows) expect(r.latency_ms).toBeGreaterThanOrEqual(0);
   });
 
