@@ -84,7 +84,15 @@ describe('crash safety', () => {
         n: number;
       };
       expect(audited.n).toBe(present.size);
-      // The trigger-kept day totals agree with the rows.
+      // The trigger-kept day and month totals agree with the rows.
+      const monthTotals = db
+        .prepare(
+          'SELECT COALESCE(SUM(minor), 0) AS m, COALESCE(SUM(n), 0) AS n FROM ledger_month_totals',
+        )
+        .get();
+      expect(monthTotals).toEqual(
+        db.prepare('SELECT COALESCE(SUM(amount_minor), 0) AS m, COUNT(*) AS n FROM ledgers').get(),
+      );
       const totals = (sql: string) => db.prepare(sql).all();
       expect(
         totals(

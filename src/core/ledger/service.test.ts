@@ -364,6 +364,45 @@ describe('ledger day totals (summary index kept by triggers)', () => {
       )
       .all();
     expect(actual).toEqual(expected);
+    const rows = t.db
+      .prepare('SELECT user_id, currency, category, transaction_at, amount_minor FROM ledgers')
+      .all() as {
+      user_id: number;
+      currency: string;
+      category: string;
+      transaction_at: number;
+      amount_minor: number;
+    }[];
+    const months = new Map<string, { minor: number; n: number }>();
+    for (const r of rows) {
+      const d = new Date(r.transaction_at);
+      const k = [
+        r.user_id,
+        r.currency,
+        r.category,
+        (d.getUTCFullYear() - 1970) * 12 + d.getUTCMonth(),
+      ].join('|');
+      const cur = months.get(k) ?? { minor: 0, n: 0 };
+      months.set(k, { minor: cur.minor + r.amount_minor, n: cur.n + 1 });
+    }
+    const monthRows = t.db
+      .prepare('SELECT user_id, currency, category, month, minor, n FROM ledger_month_totals')
+      .all() as {
+      user_id: number;
+      currency: string;
+      category: string;
+      month: number;
+      minor: number;
+      n: number;
+    }[];
+    expect(
+      new Map(
+        monthRows.map((r) => [
+          [r.user_id, r.currency, r.category, r.month].join('|'),
+          { minor: r.minor, n: r.n },
+        ]),
+      ),
+    ).toEqual(months);
     // And summaries built on them equal plain sums over the listed rows.
     const ranges = [
       {},
