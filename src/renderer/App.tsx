@@ -40,7 +40,7 @@ export default function App() {
         />
       </Sider>
       <Content style={{ overflow: 'auto', padding: 24 }}>
-        <Suspense fallback={<Spin tip={t('loading')} />}>
+        <Suspense fallback={<Spin description={t('loading')} />}>
           {View ? <View /> : <NotBuilt name={t(route.label)} />}
         </Suspense>
       </Content>

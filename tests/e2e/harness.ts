@@ -17,12 +17,13 @@
  * startE2E(options?)
  *   timeZone  IANA zone of the person (engine setting AND the browser's zone). Default 'Asia/Shanghai'.
  *   locale    'zh-CN' (default) or 'en': engine setting and browser locale.
- *   now       ISO text or epoch ms: fixes the engine clock (e2e.clock) and the browser's Date to
- *             this instant (timers still run). Absent: real time for both.
+ *   now       ISO text or epoch ms: both the engine clock (e2e.clock) and the browser's clock
+ *             (context.clock.install) start at this instant and then run at real speed.
+ *             Absent: real time for both.
  *   viewport  default 1280×800.
  * E2E
- *   app, host (url/token/port), dataDir, context, page, clock (set/advance; engine only —
- *   call context.clock.setFixedTime yourself to move the browser too)
+ *   app, host (url/token/port), dataDir, context, page, clock (set/advance the engine clock
+ *   only — move the browser with context.clock.setSystemTime / fastForward yourself)
  *   openPage(hash?)   navigate the page to the app at '#/<hash>' and wait for the frame
  *   reload()          reload the page and wait for the frame
  *   screenshot(name)  full-page PNG in test-results/screens/<name>.png, returns its path
@@ -136,17 +137,19 @@ function assertChromium(): void {
   }
 }
 
+/** Starts at `start` and then runs at real speed, like the browser clock that clock.install gives. */
 function fakeClock(start: string | number): FakeClock {
   const toMs = (t: string | number) => (typeof t === 'number' ? t : Date.parse(t));
-  let now = toMs(start);
-  if (Number.isNaN(now)) throw new Error(`startE2E: cannot read now=${String(start)}`);
+  const first = toMs(start);
+  if (Number.isNaN(first)) throw new Error(`startE2E: cannot read now=${String(start)}`);
+  let offset = first - Date.now();
   return {
-    now: () => now,
+    now: () => Date.now() + offset,
     set: (t) => {
-      now = toMs(t);
+      offset = toMs(t) - Date.now();
     },
     advance: (ms) => {
-      now += ms;
+      offset += ms;
     },
   };
 }
@@ -192,7 +195,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       deviceScaleFactor: 1,
     });
     cleanups.push(() => context.close());
-    if (options.now !== undefined) await context.clock.setFixedTime(options.now);
+    if (options.now !== undefined) await context.clock.install({ time: options.now });
     const page = context.pages()[0] ?? (await context.newPage());
 
     const errors: string[] = [];
