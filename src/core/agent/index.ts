@@ -1,8 +1,6 @@
 import type { CoreContext, PaiModule, PromptContextProvider } from '../module';
-import { ConversationService } from '../conversation/service';
-import { conversationModule } from '../conversation/handlers';
-import { ProfileService } from '../profile/service';
-import { profileModule } from '../profile/handlers';
+import { ConversationService, conversationModule } from '../conversation';
+import { ProfileService, profileModule } from '../profile';
 import { ToolRegistry } from '../tools/registry';
 import { conversationTools } from '../tools/conversation-tools';
 import { profileTools } from '../tools/profile-tools';

@@ -47,6 +47,31 @@ function textOf(content: AIMessageChunk['content']): string {
   return content.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('');
 }
 
+/**
+ * Tool calls from the merged stream, with arguments parsed strictly: the
+ * streaming parser "repairs" truncated JSON (`{"amount": 32, "item": ` →
+ * {amount: 32}), which must not run as if the model had meant it. Calls whose
+ * arguments are not a JSON object are kept, marked invalid, and answered with
+ * an error by the tools node.
+ */
+function strictCalls(acc: AIMessageChunk | undefined): { id: string; name: string; args: Record<string, unknown> }[] {
+  const chunks = acc?.tool_call_chunks ?? [];
+  if (chunks.length === 0) {
+    return (acc?.tool_calls ?? []).map((c) => ({ id: c.id || `call_${randomUUID()}`, name: c.name, args: c.args ?? {} }));
+  }
+  return chunks.map((c) => {
+    const raw = c.args ?? '';
+    let args: Record<string, unknown>;
+    try {
+      const parsed: unknown = raw.trim() === '' ? {} : JSON.parse(raw);
+      args = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { [INVALID_ARGS_KEY]: raw };
+    } catch {
+      args = { [INVALID_ARGS_KEY]: raw };
+    }
+    return { id: c.id || `call_${randomUUID()}`, name: c.name ?? 'unknown', args };
+  });
+}
+
 /** agent: one streamed model call with the visible tools bound; tokens go out as they arrive. */
 export function agentNode(deps: AgentDeps) {
   return async (state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
@@ -90,15 +115,7 @@ export function agentNode(deps: AgentDeps) {
       if (timeout.aborted && !rt.signal.aborted) throw new ModelTimeoutError('model call timed out');
       throw e;
     }
-    const calls = [
-      ...(acc?.tool_calls ?? []).map((c) => ({ id: c.id || `call_${randomUUID()}`, name: c.name, args: c.args ?? {} })),
-      // Arguments that were not valid JSON still need an answer; the tools node reports the error.
-      ...(acc?.invalid_tool_calls ?? []).map((c) => ({
-        id: c.id || `call_${randomUUID()}`,
-        name: c.name ?? 'unknown',
-        args: { [INVALID_ARGS_KEY]: c.args ?? '' },
-      })),
-    ];
+    const calls = strictCalls(acc);
     const ai = new AIMessage({
       id: acc?.id ?? `msg_${randomUUID()}`,
       content: text,
