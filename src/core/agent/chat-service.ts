@@ -35,6 +35,7 @@ interface Running {
 }
 
 const RECURSION_LIMIT = 40;
+type TurnStatus = 'completed' | 'waiting' | 'cancelled' | 'error';
 
 /**
  * Runs chat turns: one graph thread per conversation, one turn at a time per
@@ -45,6 +46,8 @@ export class ChatService {
   private readonly running = new Map<number, Running>();
   /** Approval answers given so far for a pending interrupt (call id → yes/no). */
   private readonly partial = new Map<number, ApprovalAnswer>();
+  /** Conversations known to have no saved turn state (skips a checkpoint read per message). */
+  private readonly clean = new Set<number>();
 
   constructor(private readonly d: ChatServiceDeps) {
     this.graph = buildAgentGraph(d, d.checkpointer);
@@ -55,6 +58,7 @@ export class ChatService {
   }
 
   private async interruptOf(conversationId: number): Promise<{ value: Interrupt; turnId: string } | null> {
+    if (this.clean.has(conversationId)) return null;
     const snap = await this.graph.getState(this.config(conversationId));
     for (const t of snap.tasks ?? []) {
       for (const i of t.interrupts ?? []) {
@@ -76,7 +80,7 @@ export class ChatService {
   }
 
   async state(userId: number, conversationId: number): Promise<OpOutput<'chat.state'>> {
-    this.d.conversations.get(userId, conversationId);
+    this.d.conversations.require(userId, conversationId);
     const run = this.running.get(conversationId);
     if (run) return { running: true, turn_id: run.turnId, pending: null };
     const p = await this.interruptOf(conversationId);
@@ -86,10 +90,11 @@ export class ChatService {
   async send(userId: number, input: OpInput<'chat.send'>): Promise<OpOutput<'chat.send'>> {
     const locale = this.d.locale();
     if (!this.d.models.chat()) throw new PaiError('NOT_CONFIGURED', say('NOT_CONFIGURED', locale));
-    const conv =
-      input.conversation_id !== undefined
-        ? this.d.conversations.get(userId, input.conversation_id)
-        : this.d.conversations.create(userId);
+    let conv: { id: number };
+    if (input.conversation_id !== undefined) {
+      this.d.conversations.require(userId, input.conversation_id);
+      conv = { id: input.conversation_id };
+    } else conv = this.d.conversations.create(userId);
     if (this.running.has(conv.id)) throw new PaiError('CONFLICT', say('BUSY', locale));
     await this.supersede(userId, conv.id);
     const turnId = randomUUID();
@@ -111,6 +116,7 @@ export class ChatService {
    * its open calls are recorded as not run, and the thread starts fresh.
    */
   private async supersede(userId: number, conversationId: number): Promise<void> {
+    if (this.clean.has(conversationId)) return;
     const p = await this.interruptOf(conversationId);
     if (p) {
       const calls = p.value.kind === 'approval' ? p.value.calls.map((c) => ({ id: c.call_id, name: c.tool })) : [{ id: p.value.call_id, name: 'clarify' }];
@@ -129,12 +135,13 @@ export class ChatService {
     }
     this.partial.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
+    this.clean.add(conversationId);
   }
 
   async resume(userId: number, input: OpInput<'chat.resume'>): Promise<OpOutput<'chat.resume'>> {
     const locale = this.d.locale();
     const convId = input.conversation_id;
-    this.d.conversations.get(userId, convId);
+    this.d.conversations.require(userId, convId);
     if (this.running.has(convId)) throw new PaiError('CONFLICT', say('BUSY', locale));
     const p = await this.interruptOf(convId);
     if (!p) throw new PaiError('CONFLICT', say('NOTHING_PENDING', locale));
@@ -194,6 +201,7 @@ export class ChatService {
     await this.idle(conversationId);
     this.partial.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
+    this.clean.delete(conversationId);
   }
 
   async stopAll(): Promise<void> {
@@ -225,11 +233,25 @@ export class ChatService {
       step: 0,
     };
     emit({ type: 'turn_start', user_message_id: turn.userMessageId });
-    const done = this.run(rt, input, controller).finally(() => this.running.delete(conversationId));
+    this.clean.delete(conversationId);
+    const done = this.run(rt, input, controller).then(async (status) => {
+      try {
+        // Only a turn waiting for the person needs its state; drop the rest so the next message starts clean.
+        if (status !== 'waiting') {
+          await this.d.checkpointer.deleteThread(threadId(conversationId));
+          this.clean.add(conversationId);
+        }
+      } finally {
+        // Free the conversation before saying the turn ended, so a send right after turn_end is accepted.
+        this.running.delete(conversationId);
+        emit({ type: 'turn_end', status });
+      }
+    });
     this.running.set(conversationId, { turnId, controller, done });
   }
 
-  private async run(rt: AgentRuntime, input: Parameters<AgentGraph['stream']>[0], controller: AbortController): Promise<void> {
+  /** Runs the graph until it ends or waits for the person; emits everything but turn_end. */
+  private async run(rt: AgentRuntime, input: Parameters<AgentGraph['stream']>[0], controller: AbortController): Promise<TurnStatus> {
     let interrupted: Interrupt | null = null;
     try {
       const stream = await this.graph.stream(input, {
@@ -238,33 +260,29 @@ export class ChatService {
         signal: controller.signal,
         streamMode: 'updates',
         recursionLimit: RECURSION_LIMIT,
+        // State is saved when the run stops (done or waiting for the person), not after every step:
+        // the messages table already holds what happened, and a pending approval is saved at the interrupt.
+        durability: 'exit',
       });
       for await (const chunk of stream) {
         const intr = (chunk as { __interrupt__?: { value?: Interrupt }[] }).__interrupt__;
         if (intr?.[0]?.value) interrupted = intr[0].value;
       }
     } catch (e) {
-      if (isGraphInterrupt(e)) return; // not expected with stream(), kept for safety
-      if (controller.signal.aborted) {
-        rt.emit({ type: 'turn_end', status: 'cancelled' });
-        return;
-      }
+      if (isGraphInterrupt(e)) return 'waiting'; // not expected with stream(), kept for safety
+      if (controller.signal.aborted) return 'cancelled';
       const err = classifyModelError(e, rt.locale);
       if (err.code === 'INTERNAL') console.error('chat turn failed:', e);
       rt.emit({ type: 'error', code: err.code, message: err.message });
-      rt.emit({ type: 'turn_end', status: 'error' });
-      return;
+      return 'error';
     }
-    if (controller.signal.aborted) {
-      rt.emit({ type: 'turn_end', status: 'cancelled' });
-      return;
-    }
+    if (controller.signal.aborted) return 'cancelled';
     if (interrupted?.kind === 'approval') {
       rt.emit({ type: 'approval_request', calls: interrupted.calls });
     } else if (interrupted?.kind === 'clarify') {
       const { call_id, question, options } = interrupted;
       rt.emit({ type: 'clarify_request', call_id, question, options });
     }
-    rt.emit({ type: 'turn_end', status: interrupted ? 'waiting' : 'completed' });
+    return interrupted ? 'waiting' : 'completed';
   }
 }

@@ -1,5 +1,5 @@
 import type { ApprovalCall, Locale } from '../../shared/contract';
-import type { ToolExecutor } from '../tools/executor';
+import type { ToolExecutor, ToolSetting } from '../tools/executor';
 import type { AnyToolDef } from '../tools/types';
 import { INVALID_ARGS_KEY } from './deps';
 
@@ -20,13 +20,14 @@ export function decide(
   executor: ToolExecutor,
   call: { id?: string; name: string; args: Record<string, unknown> },
   locale: Locale,
+  settingOf: (def: AnyToolDef) => ToolSetting,
 ): CallDecision {
   const callId = call.id ?? '';
   const def: AnyToolDef | undefined = executor.get(call.name);
   if (!def || INVALID_ARGS_KEY in call.args) return { callId, ask: false };
   const parsed = def.schema.safeParse(call.args);
   if (!parsed.success) return { callId, ask: false };
-  const setting = executor.setting(def.source, def.name);
+  const setting = settingOf(def);
   const ask = setting.approval === 'ask' || (setting.approval === 'default' && def.risk === 'destructive');
   if (!ask) return { callId, ask: false };
   const summary = def.summarize?.(parsed.data, locale) ?? (locale === 'en' ? `Run ${def.name}` : `执行 ${def.name}`);

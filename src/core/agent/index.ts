@@ -35,7 +35,7 @@ export function createAgentDomain(
 ): AgentDomain {
   const conversations = new ConversationService({ db: ctx.db, clock: ctx.clock, events: ctx.events, timeZone: ctx.timeZone });
   const profile = new ProfileService(ctx.db, ctx.audit, ctx.events);
-  const registry = new ToolRegistry(ctx.tools);
+  const registry = new ToolRegistry(ctx.tools, ctx.db);
   const { saver, db: checkpointDb } = openCheckpointer(ctx.dataDir);
   const chat = new ChatService({
     models: ctx.models,
@@ -58,7 +58,7 @@ export function createAgentDomain(
       'chat.send': (input, meta) => chat.send(meta.userId, input),
       'chat.resume': (input, meta) => chat.resume(meta.userId, input),
       'chat.cancel': (input, meta) => {
-        conversations.get(meta.userId, input.conversation_id);
+        conversations.require(meta.userId, input.conversation_id);
         return chat.cancel(input.conversation_id);
       },
       'chat.state': (input, meta) => chat.state(meta.userId, input.conversation_id),

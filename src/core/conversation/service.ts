@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
@@ -58,7 +59,24 @@ const TITLE_MAX = 40;
 
 /** Conversations and their stored messages (display, search, and the model's history window). */
 export class ConversationService {
+  private readonly stmts = new Map<string, Statement>();
+
   constructor(private readonly d: ConversationDeps) {}
+
+  /** Prepared once: a turn writes several rows, and preparing costs more than running. */
+  private stmt(sql: string): Statement {
+    let st = this.stmts.get(sql);
+    if (!st) {
+      st = this.d.db.prepare(sql);
+      this.stmts.set(sql, st);
+    }
+    return st;
+  }
+
+  /** Throws NOT_FOUND unless the conversation exists and is the person's (cheap: no counts). */
+  require(userId: number, id: number): void {
+    if (!this.exists(userId, id)) throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
+  }
 
   private get db(): Db {
     return this.d.db;
@@ -77,17 +95,17 @@ export class ConversationService {
   }
 
   private count(id: number): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(id) as { n: number }).n;
+    return (this.stmt('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(id) as { n: number }).n;
   }
 
   private row(userId: number, id: number): ConversationRow {
-    const r = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
+    const r = this.stmt('SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
     if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
     return r;
   }
 
   exists(userId: number, id: number): boolean {
-    const r = this.db.prepare('SELECT user_id FROM conversations WHERE id = ?').get(id) as { user_id: number } | undefined;
+    const r = this.stmt('SELECT user_id FROM conversations WHERE id = ?').get(id) as { user_id: number } | undefined;
     return !!r && r.user_id === userId;
   }
 
@@ -97,8 +115,7 @@ export class ConversationService {
 
   create(userId: number, title = ''): Conversation {
     const now = this.d.clock.now();
-    const info = this.db
-      .prepare('INSERT INTO conversations (user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?)')
+    const info = this.stmt('INSERT INTO conversations (user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?)')
       .run(userId, title.trim().slice(0, 100), now, now);
     this.changed();
     return this.get(userId, Number(info.lastInsertRowid));
@@ -106,8 +123,7 @@ export class ConversationService {
 
   /** Most recently active, not archived; newest first. */
   list(userId: number, opts: { limit?: number; includeArchived?: boolean } = {}): Conversation[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.stmt(
         `SELECT c.*, (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
          FROM conversations c WHERE c.user_id = ? ${opts.includeArchived ? '' : 'AND c.archived = 0'}
          ORDER BY c.last_active_at DESC, c.id DESC LIMIT ?`,
@@ -125,21 +141,21 @@ export class ConversationService {
 
   rename(userId: number, id: number, title: string): Conversation {
     this.row(userId, id);
-    this.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(title.trim().slice(0, 100), id);
+    this.stmt('UPDATE conversations SET title = ? WHERE id = ?').run(title.trim().slice(0, 100), id);
     this.changed([id]);
     return this.get(userId, id);
   }
 
   archive(userId: number, id: number, archived: boolean): Conversation {
     this.row(userId, id);
-    this.db.prepare('UPDATE conversations SET archived = ? WHERE id = ?').run(archived ? 1 : 0, id);
+    this.stmt('UPDATE conversations SET archived = ? WHERE id = ?').run(archived ? 1 : 0, id);
     this.changed([id]);
     return this.get(userId, id);
   }
 
   delete(userId: number, id: number): void {
     this.row(userId, id);
-    this.db.prepare('DELETE FROM conversations WHERE id = ?').run(id);
+    this.stmt('DELETE FROM conversations WHERE id = ?').run(id);
     this.changed([id]);
   }
 
@@ -147,7 +163,7 @@ export class ConversationService {
   append(userId: number, conversationId: number, msgs: NewMessage[]): number[] {
     if (msgs.length === 0) return [];
     const now = this.d.clock.now();
-    const insert = this.db.prepare(
+    const insert = this.stmt(
       `INSERT INTO messages (conversation_id, user_id, turn_id, role, content, tool_calls_json, tool_call_id, tool_name, status, meta_json, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -171,11 +187,10 @@ export class ConversationService {
       }
       const firstUser = msgs.find((m) => m.role === 'user');
       if (firstUser) {
-        this.db
-          .prepare("UPDATE conversations SET title = ? WHERE id = ? AND title = ''")
+        this.stmt("UPDATE conversations SET title = ? WHERE id = ? AND title = ''")
           .run(titleFrom(firstUser.content), conversationId);
       }
-      this.db.prepare('UPDATE conversations SET last_active_at = ? WHERE id = ?').run(now, conversationId);
+      this.stmt('UPDATE conversations SET last_active_at = ? WHERE id = ?').run(now, conversationId);
       return out;
     })();
     return ids;
@@ -186,8 +201,7 @@ export class ConversationService {
    * (the turn in flight, whose messages the graph state holds). Bounded by `limit`.
    */
   recentRows(conversationId: number, limit: number, excludeTurn?: string): MessageRow[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.stmt(
         `SELECT * FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?`,
       )
       .all(conversationId, excludeTurn ?? '', limit) as MessageRow[];
@@ -197,8 +211,7 @@ export class ConversationService {
   messages(userId: number, id: number, opts: { limit?: number; beforeId?: number } = {}): { messages: ChatMessage[]; has_more: boolean } {
     this.row(userId, id);
     const limit = opts.limit ?? 100;
-    const rows = this.db
-      .prepare(`SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`)
+    const rows = this.stmt(`SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`)
       .all(id, opts.beforeId ?? Number.MAX_SAFE_INTEGER, limit + 1) as MessageRow[];
     const has_more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map((r) => this.messageView(r)), has_more };
@@ -206,8 +219,7 @@ export class ConversationService {
 
   search(userId: number, query: string, limit = 50): ChatMessage[] {
     const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = this.db
-      .prepare(
+    const rows = this.stmt(
         `SELECT * FROM messages WHERE user_id = ? AND role IN ('user','assistant') AND content LIKE ? ESCAPE '\\'
          ORDER BY id DESC LIMIT ?`,
       )

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import type { EventBus } from '../events';
 import type { Actor, AuditService } from '../audit/service';
@@ -22,6 +23,7 @@ const FIELDS: ProfileField[] = ['nickname', 'ai_name', 'ai_emoji'];
 /** The person's profile (users row): nickname, the assistant's name and emoji. */
 export class ProfileService {
   private readonly hooks = new Set<ProfileChangeHook>();
+  private getStmt: Statement | undefined;
 
   constructor(
     private readonly db: Db,
@@ -36,9 +38,9 @@ export class ProfileService {
   }
 
   get(userId: number): Profile {
-    const r = this.db
-      .prepare('SELECT nickname, ai_name, ai_emoji, email, platform FROM users WHERE id = ?')
-      .get(userId) as Profile | undefined;
+    // Read before every model call (system prompt): prepared once.
+    this.getStmt ??= this.db.prepare('SELECT nickname, ai_name, ai_emoji, email, platform FROM users WHERE id = ?');
+    const r = this.getStmt.get(userId) as Profile | undefined;
     if (!r) throw new PaiError('NOT_FOUND', `用户 #${userId} 不存在 (user not found)`);
     return r;
   }

@@ -6,12 +6,23 @@ import { PaiError } from '../../shared/errors';
 import { isValidZone } from '../time';
 import { defineTool, type AnyToolDef } from './types';
 
-/** "2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）" */
+const WEEKDAYS: Record<Locale, string[]> = {
+  'zh-CN': ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+  en: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+};
+const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
+
+/**
+ * "2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）". Built from numeric
+ * fields: locale-aware formatting would create Intl formatters on every
+ * system prompt, which costs more than the rest of the prompt.
+ */
 export function renderNow(ms: number, zone: string, locale: Locale): string {
-  const dt = DateTime.fromMillis(ms, { zone }).setLocale(locale === 'en' ? 'en' : 'zh-CN');
-  const stamp = dt.toFormat('yyyy-LL-dd HH:mm:ss');
-  const weekday = dt.toFormat('cccc');
-  const offset = `UTC${dt.toFormat('ZZ')}`;
+  const dt = DateTime.fromMillis(ms, { zone });
+  const stamp = `${dt.year}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
+  const weekday = WEEKDAYS[locale][dt.weekday - 1]!;
+  const off = dt.offset;
+  const offset = `UTC${off < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
   return locale === 'en' ? `${weekday}, ${stamp} (${zone}, ${offset})` : `${stamp} ${weekday}（${zone}，${offset}）`;
 }
 

@@ -17,7 +17,8 @@ export function guardrailNode(deps: AgentDeps) {
   return (state: AgentStateType, config: LangGraphRunnableConfig): AgentStateUpdate => {
     const rt = runtimeOf(config);
     const calls = openCalls(state.messages).filter((c) => c.name !== CLARIFY_TOOL);
-    const decisions = calls.map((c) => decide(deps.executor, { id: c.id, name: c.name, args: c.args }, rt.locale));
+    const settings = deps.registry.settings();
+    const decisions = calls.map((c) => decide(deps.executor, { id: c.id, name: c.name, args: c.args }, rt.locale, settings));
     const approved = decisions.filter((d) => !d.ask).map((d) => d.callId);
     const asking = decisions.filter((d) => d.ask).map((d) => d.approval!);
     if (asking.length) {
