@@ -208,7 +208,10 @@ export class ScriptedOpenAI {
       const v = new Array<number>(dims).fill(0);
       for (const [i, ch] of [...String(text)].entries()) v[(ch.codePointAt(0)! + i) % dims]! += 1;
       const norm = Math.hypot(...v) || 1;
-      return { object: 'embedding', index, embedding: v.map((x) => x / norm) };
+      const unit = v.map((x) => x / norm);
+      // The openai client asks for base64 (little-endian float32) by default.
+      const embedding = rec.body.encoding_format === 'base64' ? Buffer.from(new Float32Array(unit).buffer).toString('base64') : unit;
+      return { object: 'embedding', index, embedding };
     });
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({ object: 'list', data, model: rec.body.model ?? 'scripted-embed', usage: { prompt_tokens: 1, total_tokens: 1 } }),
