@@ -107,6 +107,7 @@ export class ChatService {
         ? [{ type: 'text', text: input.text }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))]
         : input.text,
     });
+    this.d.events.emit('data.changed', { domain: 'conversation', ids: [conv.id] });
     this.start(userId, conv.id, turnId, { messages: [human], turnId, approved: [] }, { text: input.text, images, userMessageId: userMessageId! });
     return { conversation_id: conv.id, turn_id: turnId, user_message_id: userMessageId! };
   }
@@ -245,6 +246,7 @@ export class ChatService {
         // Free the conversation before saying the turn ended, so a send right after turn_end is accepted.
         this.running.delete(conversationId);
         emit({ type: 'turn_end', status });
+        this.d.events.emit('data.changed', { domain: 'conversation', ids: [conversationId] });
       }
     });
     this.running.set(conversationId, { turnId, controller, done });
