@@ -124,3 +124,18 @@ describe('guardrail approvals', () => {
     expect((await call<{ pending: unknown }>(h.app, 'chat.state', { conversation_id: conv })).pending).toBeNull();
   });
 });
+
+describe('one turn at a time', () => {
+  it('two resumes racing for the same approval: one runs, the other gets CONFLICT; the delete runs once', async () => {
+    const { conv } = await seedAndAskDelete();
+    server.enqueue({ text: '已删除。' });
+    const answer = { conversation_id: conv, approvals: [{ call_id: 'call_del_1', approved: true }] };
+    const [a, b] = await Promise.all([h.app.dispatch('chat.resume', answer), h.app.dispatch('chat.resume', answer)]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    const failed = a.ok ? b : a;
+    expect(!failed.ok && failed.error.code).toBe('CONFLICT');
+    await h.app.services.chat.idle(conv);
+    expect(await rows()).toHaveLength(0);
+    expect(h.events.filter((e) => e.type === 'tool_end' && e.call_id === 'call_del_1')).toHaveLength(1);
+  });
+});

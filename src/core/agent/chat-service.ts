@@ -48,6 +48,8 @@ export class ChatService {
   private readonly partial = new Map<number, ApprovalAnswer>();
   /** Conversations known to have no saved turn state (skips a checkpoint read per message). */
   private readonly clean = new Set<number>();
+  /** Conversations between a send/resume call and their turn starting (closes the await gap). */
+  private readonly claiming = new Set<number>();
 
   constructor(private readonly d: ChatServiceDeps) {
     this.graph = buildAgentGraph(d, d.checkpointer);
@@ -95,8 +97,13 @@ export class ChatService {
       this.d.conversations.require(userId, input.conversation_id);
       conv = { id: input.conversation_id };
     } else conv = this.d.conversations.create(userId);
-    if (this.running.has(conv.id)) throw new PaiError('CONFLICT', say('BUSY', locale));
-    await this.supersede(userId, conv.id);
+    this.claim(conv.id, locale);
+    try {
+      await this.supersede(userId, conv.id);
+    } catch (e) {
+      this.claiming.delete(conv.id);
+      throw e;
+    }
     const turnId = randomUUID();
     const images = input.images ?? [];
     const [userMessageId] = this.d.conversations.append(userId, conv.id, [
@@ -143,7 +150,22 @@ export class ChatService {
     const locale = this.d.locale();
     const convId = input.conversation_id;
     this.d.conversations.require(userId, convId);
-    if (this.running.has(convId)) throw new PaiError('CONFLICT', say('BUSY', locale));
+    this.claim(convId, locale);
+    try {
+      return await this.resumeClaimed(userId, convId, input, locale);
+    } finally {
+      // start() releases the claim when the turn runs; a partial answer or an error releases it here.
+      if (!this.running.has(convId)) this.claiming.delete(convId);
+    }
+  }
+
+  /** One turn at a time per conversation, also across the awaits before it starts. */
+  private claim(conversationId: number, locale: Locale): void {
+    if (this.running.has(conversationId) || this.claiming.has(conversationId)) throw new PaiError('CONFLICT', say('BUSY', locale));
+    this.claiming.add(conversationId);
+  }
+
+  private async resumeClaimed(userId: number, convId: number, input: OpInput<'chat.resume'>, locale: Locale): Promise<OpOutput<'chat.resume'>> {
     const p = await this.interruptOf(convId);
     if (!p) throw new PaiError('CONFLICT', say('NOTHING_PENDING', locale));
     let resume: ApprovalAnswer | string;
@@ -250,6 +272,7 @@ export class ChatService {
       }
     });
     this.running.set(conversationId, { turnId, controller, done });
+    this.claiming.delete(conversationId);
   }
 
   /** Runs the graph until it ends or waits for the person; emits everything but turn_end. */
