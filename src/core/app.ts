@@ -13,6 +13,7 @@ import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
 import { DB_FILE } from './paths';
+import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
 export type { AppOptions, CallMeta, Handlers } from './module';
@@ -31,6 +32,10 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  providers: ProviderService;
+  conversations: AgentDomain['conversations'];
+  profile: AgentDomain['profile'];
+  chat: AgentDomain['chat'];
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -66,6 +71,7 @@ export function createApp(options: AppOptions): PaiApp {
     categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
   });
   const tools = new ToolExecutor(db, clock);
+  const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
   const ctx: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -74,8 +80,7 @@ export function createApp(options: AppOptions): PaiApp {
     audit,
     settings,
     tools,
-    // Replaced by the provider registry of the agent domain; null = not configured.
-    models: { chat: () => null, vision: () => null, embeddings: () => null },
+    models: options.models ?? providers,
     options,
     env,
     timeZone: () => settings.general().timeZone,
@@ -91,12 +96,14 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  const services: Services = { ledger, providers, ...agent };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    ...agent.modules,
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

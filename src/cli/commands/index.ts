@@ -1,5 +1,6 @@
 import { toolCommand } from './tool';
 import { toolsCommand } from './tools';
+import { chatCommand } from './chat';
 
 export interface CliCommand {
   summary: string;
@@ -11,4 +12,5 @@ export interface CliCommand {
 export const COMMANDS: Record<string, CliCommand> = {
   tool: toolCommand,
   tools: toolsCommand,
+  chat: chatCommand,
 };

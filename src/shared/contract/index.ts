@@ -2,15 +2,25 @@ import type { z } from 'zod';
 import { mergeOps } from './define';
 import { appOps } from './app';
 import { ledgerOps } from './ledger';
+import { providerOps } from './providers';
+import { conversationOps } from './conversation';
+import { profileOps } from './profile';
+import { chatOps } from './chat';
+import { toolOps } from './tools';
 
 export * from './define';
 export * from './common';
 export * from './events';
 export * from './app';
 export * from './ledger';
+export * from './providers';
+export * from './conversation';
+export * from './profile';
+export * from './chat';
+export * from './tools';
 
 /** Every operation the engine offers to the UI. Add a domain's map here. */
-export const contract = mergeOps(appOps, ledgerOps);
+export const contract = mergeOps(appOps, ledgerOps, providerOps, conversationOps, profileOps, chatOps, toolOps);
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

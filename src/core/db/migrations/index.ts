@@ -8,6 +8,7 @@ import { m0003 } from './0003_ledger_ids';
 import { m0004 } from './0004_ledger_list_index';
 import { m0005 } from './0005_ledger_day_totals';
 import { m0006 } from './0006_ledger_month_totals';
+import { m0010 } from './0010_conversations';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010];

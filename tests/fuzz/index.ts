@@ -1,0 +1,11 @@
+// Per-domain fuzz fixtures, merged. A domain that adds operations adds a file here.
+import type { OpName } from '../../src/shared/contract';
+import type { FuzzEdge } from './types';
+import * as ledger from './ledger';
+import * as chat from './chat';
+
+const DOMAINS = [ledger, chat];
+
+export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<OpName, Record<string, unknown>[]>;
+export const EDGE: FuzzEdge = DOMAINS.flatMap((d) => d.EDGE);
+export const WRITES = new Set<OpName>(DOMAINS.flatMap((d) => d.WRITES));
