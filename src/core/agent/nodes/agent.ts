@@ -12,6 +12,7 @@ import { INVALID_ARGS_KEY, runtimeOf, type AgentDeps } from '../deps';
 import type { AgentRuntime } from '../runtime';
 import type { AgentStateType, AgentStateUpdate } from '../state';
 import type { StoredToolCall } from '../../conversation/service';
+import type { AnyToolDef } from '../../tools/types';
 
 /** Thrown when the model call hit its 60 s limit (not the person's cancel). */
 export class ModelTimeoutError extends Error {
@@ -72,6 +73,19 @@ function strictCalls(acc: AIMessageChunk | undefined): { id: string; name: strin
   });
 }
 
+type ChatModel = NonNullable<ReturnType<AgentDeps['models']['chat']>>;
+type Bound = ReturnType<NonNullable<ChatModel['bindTools']>>;
+const boundCache = new WeakMap<ChatModel, { defs: AnyToolDef[]; bound: Bound }>();
+
+/** bindTools builds a new client object each time; reuse it while the model and the tool definitions stay the same. */
+function boundModel(model: ChatModel, tools: AnyToolDef[]): Bound {
+  const hit = boundCache.get(model);
+  if (hit && hit.defs.length === tools.length && hit.defs.every((d, i) => d === tools[i])) return hit.bound;
+  const bound = model.bindTools!(tools.map(toOpenAITool));
+  boundCache.set(model, { defs: tools, bound });
+  return bound;
+}
+
 /** agent: one streamed model call with the visible tools bound; tokens go out as they arrive. */
 export function agentNode(deps: AgentDeps) {
   return async (state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
@@ -87,7 +101,7 @@ export function agentNode(deps: AgentDeps) {
       sections: await promptSections(deps, rt),
     });
     const messages = [new SystemMessage(system), ...historyOf(deps, rt), ...state.messages];
-    const bound = model.bindTools(tools.map(toOpenAITool));
+    const bound = boundModel(model, tools);
     rt.step += 1;
     const step = rt.step;
     const timeout = AbortSignal.timeout(MODEL_TIMEOUT_MS);
