@@ -51,13 +51,13 @@ describe('per-tool approval settings', () => {
   it('"ask" makes a write tool ask; a disabled tool is not offered to the model', async () => {
     await call(h.app, 'tools.update', { source: 'builtin', name: 'ledger_insert', approval: 'ask' });
     await call(h.app, 'tools.update', { source: 'builtin', name: 'now_time', enabled: false });
-    server.enqueue({ toolCalls: [{ name: 'ledger_insert', args: { amount: 12, item: '咖啡' }, id: 'c_ins' }] });
+    server.enqueue({ toolCalls: [{ name: 'ledger_insert', args: { amount: 12, category: '餐饮', item: '咖啡' }, id: 'c_ins' }] });
     const { conversation_id: conv } = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '咖啡 12' });
     await h.app.services.chat.idle(conv);
     const bound = server.chatRequests()[0]!.body.tools!.map((t) => t.function.name);
     expect(bound).not.toContain('now_time');
     expect(h.events.find((e) => e.type === 'approval_request')).toMatchObject({
-      calls: [{ call_id: 'c_ins', tool: 'ledger_insert', risk: 'write', summary: '记账 12 元：咖啡', args: { amount: 12, item: '咖啡' } }],
+      calls: [{ call_id: 'c_ins', tool: 'ledger_insert', risk: 'write', summary: '记账 12 元：咖啡', args: { amount: 12, category: '餐饮', item: '咖啡' } }],
     });
     expect((await call<{ entries: LedgerEntry[] }>(h.app, 'ledger.list', {})).entries).toHaveLength(0);
   });
