@@ -25,6 +25,8 @@ export function createMainWindow(source: RendererSource): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click would otherwise open links in new windows, around setWindowOpenHandler's intent.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   const wc = win.webContents;

@@ -17,6 +17,8 @@ afterAll(async () => {
 const row = (text: string): Locator => page.locator('.ant-table-tbody tr', { hasText: text });
 const chart = (): Locator => page.getByTestId('ledger-category-chart');
 const dialog = (): Locator => page.getByRole('dialog');
+// ECharts animates slices in script (CSS animation switches do not reach it): let it finish before a screenshot.
+const chartSettled = () => page.waitForTimeout(800);
 
 describe('ledger view', () => {
   it('greets a new person with an empty state and a way to add the first expense', async () => {
@@ -70,6 +72,7 @@ describe('ledger view', () => {
     await expect(chart().locator('svg text', { hasText: '餐饮' }).count()).resolves.toBeGreaterThan(
       0,
     );
+    await chartSettled();
     await e2e.screenshot('ledger-04-added');
   });
 
@@ -103,6 +106,7 @@ describe('ledger view', () => {
       .click();
     await row('午饭').waitFor();
     await page.getByText('已恢复「午饭」').waitFor();
+    await chartSettled();
     await e2e.screenshot('ledger-07-undone');
     const stored = await e2e.invoke('ledger.list', {});
     expect(stored.entries.map((e) => [e.id, e.item, e.amount])).toEqual([[id, '午饭', 30]]);
@@ -134,6 +138,7 @@ describe('ledger view', () => {
     await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '餐饮' }).click();
     await row('地铁').waitFor({ state: 'detached' });
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').count()).resolves.toBe(1);
+    await chartSettled();
     await e2e.screenshot('ledger-08-filtered');
     await page.getByRole('button', { name: '清除筛选' }).click();
     await row('地铁').waitFor();
