@@ -12,6 +12,7 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { QuickAddService, quickAddModule } from './quickadd';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -31,6 +32,7 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  quickAdd: QuickAddService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -91,12 +93,23 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  const quickAdd = new QuickAddService({
+    clock,
+    ledger,
+    // The schedule domain's service satisfies ReminderSink once it is merged; until then
+    // saving a quick-add reminder answers NOT_CONFIGURED.
+    reminders: null,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => settings.general().categories,
+  });
+  const services: Services = { ledger, quickAdd };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    quickAddModule(quickAdd),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);
