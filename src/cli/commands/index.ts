@@ -1,3 +1,5 @@
+import { quickaddCommand } from './quickadd';
+
 export interface CliCommand {
   summary: string;
   /** Returns the process exit code. */
@@ -5,4 +7,6 @@ export interface CliCommand {
 }
 
 // One line per command.
-export const COMMANDS: Record<string, CliCommand> = {};
+export const COMMANDS: Record<string, CliCommand> = {
+  quickadd: quickaddCommand,
+};
