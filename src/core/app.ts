@@ -13,6 +13,8 @@ import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
 import { QuickAddService, quickAddModule } from './quickadd';
+import { BackupService, backupModule, LiveDb } from './backup';
+import { DataService, dataModule } from './dataio';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -33,6 +35,8 @@ export interface PaiApp {
 export interface Services {
   ledger: LedgerService;
   quickAdd: QuickAddService;
+  backups: BackupService;
+  data: DataService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -51,7 +55,9 @@ export function mergeHandlers(modules: PaiModule[]): Handlers {
 
 export function createApp(options: AppOptions): PaiApp {
   const env = options.env ?? process.env;
-  const db: Db = openDatabase(join(options.dataDir, DB_FILE));
+  // Behind a stable handle so a backup restore can swap the file under the services.
+  const live = new LiveDb(join(options.dataDir, DB_FILE), (file) => openDatabase(file));
+  const db: Db = live.db;
   try {
     migrate(db);
   } catch (e) {
@@ -103,13 +109,43 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     categories: () => settings.general().categories,
   });
-  const services: Services = { ledger, quickAdd };
+  const backups = new BackupService({
+    live,
+    dataDir: options.dataDir,
+    clock,
+    timeZone: ctx.timeZone,
+    events,
+    migrate: (restored) => migrate(restored),
+    // Other modules' loops hold state read from the old data: stop them around a restore.
+    lifecycle: {
+      stop: async () => {
+        for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
+      },
+      start: async () => {
+        if (!started) return;
+        for (const m of modules) if (m.name !== 'backup') await m.start?.();
+      },
+    },
+  });
+  const data = new DataService({
+    db,
+    dataDir: options.dataDir,
+    clock,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    appVersion: options.version ?? '0.1.0',
+  });
+  const services: Services = { ledger, quickAdd, backups, data };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     quickAddModule(quickAdd),
+    dataModule(data),
+    backupModule(backups, { background: options.background !== false }),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

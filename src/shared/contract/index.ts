@@ -3,6 +3,7 @@ import { mergeOps } from './define';
 import { appOps } from './app';
 import { ledgerOps } from './ledger';
 import { quickAddOps } from './quickadd';
+import { dataOps } from './data';
 
 export * from './define';
 export * from './common';
@@ -10,9 +11,10 @@ export * from './events';
 export * from './app';
 export * from './ledger';
 export * from './quickadd';
+export * from './data';
 
 /** Every operation the engine offers to the UI. Add a domain's map here. */
-export const contract = mergeOps(appOps, ledgerOps, quickAddOps);
+export const contract = mergeOps(appOps, ledgerOps, quickAddOps, dataOps);
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

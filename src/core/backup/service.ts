@@ -1,0 +1,231 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import type { Clock } from '../clock';
+import type { Db } from '../db/connection';
+import type { EventBus } from '../events';
+import type { BackupInfo } from '../../shared/contract';
+import { PaiError } from '../../shared/errors';
+import { toLocalIso } from '../time';
+import type { LiveDb } from './live-db';
+import { backupName, parseBackupName, type BackupKind } from './names';
+import { applyRetention, DEFAULT_RETENTION, type RetentionRule } from './retention';
+import { verifyDatabaseFile } from './verify';
+
+export const BACKUP_DIR = 'backups';
+/** How often the scheduler checks whether today's automatic backup exists. */
+export const BACKUP_CHECK_MS = 60 * 60 * 1000;
+/** Pre-restore copies kept (newest first); older ones are deleted. */
+export const KEEP_PRE_RESTORE = 3;
+
+export interface BackupDeps {
+  live: LiveDb;
+  dataDir: string;
+  clock: Clock;
+  timeZone: () => string;
+  events: EventBus;
+  /** Brings the schema of a restored (maybe older) file up to date. */
+  migrate: (db: Db) => void;
+  /** Stops and restarts the app's other modules around a restore (their loops hold state from the old data). */
+  lifecycle?: { stop(): Promise<void>; start(): Promise<void> };
+  retention?: RetentionRule;
+  /** Verification of a fresh copy; injectable so tests can corrupt the copy first. */
+  verify?: (file: string) => void;
+}
+
+export interface AutoResult {
+  at: string;
+  ok: boolean;
+  error?: string;
+}
+
+/** Verified backups of the one database file into <dataDir>/backups/, retention, and restore. */
+export class BackupService {
+  readonly dir: string;
+  private timer: NodeJS.Timeout | null = null;
+  private lastAutoResult: AutoResult | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly d: BackupDeps) {
+    this.dir = join(d.dataDir, BACKUP_DIR);
+  }
+
+  private info(name: string): BackupInfo | null {
+    const p = parseBackupName(name);
+    if (!p) return null;
+    let bytes = 0;
+    try {
+      bytes = statSync(join(this.dir, name)).size;
+    } catch {
+      return null;
+    }
+    return { name, kind: p.kind, created_at: toLocalIso(p.at, this.d.timeZone()), bytes };
+  }
+
+  /** Newest first. */
+  list(): BackupInfo[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .map((n) => this.info(n))
+      .filter((b): b is BackupInfo => b !== null)
+      .sort((a, b) => b.name.localeCompare(a.name));
+  }
+
+  lastAuto(): AutoResult | null {
+    return this.lastAutoResult;
+  }
+
+  private freshName(kind: BackupKind): string {
+    const now = this.d.clock.now();
+    for (let n = 0; ; n++) {
+      const name = backupName(kind, now, n);
+      if (!existsSync(join(this.dir, name))) return name;
+    }
+  }
+
+  /** One backup at a time: a scheduled one and a button press must not interleave. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.running.then(fn, fn);
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Copies the live database with SQLite's online backup API into a temp file,
+   * verifies the copy, then renames it into place. A copy that fails
+   * verification is deleted and the error says why.
+   */
+  create(kind: 'auto' | 'manual' = 'manual'): Promise<BackupInfo> {
+    return this.serial(async () => {
+      mkdirSync(this.dir, { recursive: true });
+      const name = this.freshName(kind);
+      const tmp = join(this.dir, `${name}.partial`);
+      try {
+        await this.d.live.db.backup(tmp);
+        (this.d.verify ?? verifyDatabaseFile)(tmp);
+        renameSync(tmp, join(this.dir, name));
+      } catch (e) {
+        removeWithSidecars(tmp);
+        if (e instanceof PaiError) throw e;
+        throw new PaiError('BACKUP_FAILED', `备份失败 (backup failed): ${(e as Error).message}`);
+      }
+      this.d.events.emit('data.changed', { domain: 'backup' });
+      return this.info(name)!;
+    });
+  }
+
+  /** Deletes automatic backups outside the retention rule, and pre-restore copies beyond the newest few. */
+  prune(): string[] {
+    const all = this.list();
+    const autos = all.filter((b) => b.kind === 'auto').map((b) => ({ name: b.name, at: parseBackupName(b.name)!.at }));
+    const { drop } = applyRetention(autos, this.d.clock.now(), this.d.timeZone(), this.d.retention ?? DEFAULT_RETENTION);
+    const oldPre = all.filter((b) => b.kind === 'pre-restore').slice(KEEP_PRE_RESTORE).map((b) => b.name);
+    const gone = [...drop, ...oldPre];
+    for (const name of gone) removeWithSidecars(join(this.dir, name));
+    if (gone.length > 0) this.d.events.emit('data.changed', { domain: 'backup' });
+    return gone;
+  }
+
+  /**
+   * Replaces the current data with a backup. The backup is copied and the copy
+   * verified before anything is touched; the current file is kept as
+   * backups/pre-restore-<ts>.db; files are swapped by rename (atomic on one
+   * volume) with the connection closed; if the restored file does not open
+   * or migrate, the original is put back. Other modules are stopped meanwhile.
+   */
+  restore(name: string): Promise<{ restored: string; previous: BackupInfo }> {
+    return this.serial(async () => {
+      const src = join(this.dir, name);
+      if (!parseBackupName(name) || !existsSync(src)) throw new PaiError('NOT_FOUND', `备份 ${name} 不存在 (backup not found)`);
+      const staged = `${this.d.live.file}.restore-tmp`;
+      removeWithSidecars(staged);
+      try {
+        copyFileSync(src, staged);
+        verifyDatabaseFile(staged);
+      } catch (e) {
+        removeWithSidecars(staged);
+        throw e;
+      }
+      const previousName = this.freshName('pre-restore');
+      const previous = join(this.dir, previousName);
+      const live = this.d.live.file;
+      await this.d.lifecycle?.stop();
+      try {
+        this.d.live.replace(
+          () => {
+            renameSync(live, previous);
+            moveSidecars(live, previous);
+            try {
+              renameSync(staged, live);
+            } catch (e) {
+              renameSync(previous, live);
+              moveSidecars(previous, live);
+              throw e;
+            }
+          },
+          (db) => this.d.migrate(db),
+          () => {
+            removeWithSidecars(live);
+            renameSync(previous, live);
+            moveSidecars(previous, live);
+          },
+        );
+      } finally {
+        removeWithSidecars(staged);
+        await this.d.lifecycle?.start();
+      }
+      this.d.events.emit('data.changed', { domain: '*' });
+      return { restored: name, previous: this.info(previousName)! };
+    });
+  }
+
+  /** Takes today's automatic backup if there is none yet (local day), then prunes. */
+  async runScheduled(): Promise<AutoResult> {
+    const now = this.d.clock.now();
+    const zone = this.d.timeZone();
+    const today = DateTime.fromMillis(now, { zone }).toISODate();
+    const hasToday = this.list().some(
+      (b) => b.kind === 'auto' && DateTime.fromMillis(parseBackupName(b.name)!.at, { zone }).toISODate() === today,
+    );
+    if (hasToday) return this.lastAutoResult ?? { at: toLocalIso(now, zone), ok: true };
+    try {
+      await this.create('auto');
+      this.prune();
+      this.lastAutoResult = { at: toLocalIso(now, zone), ok: true };
+    } catch (e) {
+      this.lastAutoResult = { at: toLocalIso(now, zone), ok: false, error: (e as Error).message };
+    }
+    return this.lastAutoResult;
+  }
+
+  /** Checks now and then every hour; the timer does not keep the process alive. */
+  startSchedule(intervalMs = BACKUP_CHECK_MS): void {
+    if (this.timer) return;
+    const tick = (): void => {
+      void this.runScheduled().finally(() => {
+        if (this.timer) {
+          this.timer = setTimeout(tick, intervalMs);
+          this.timer.unref();
+        }
+      });
+    };
+    this.timer = setTimeout(tick, 0);
+    this.timer.unref();
+  }
+
+  async stopSchedule(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
+
+const SIDECARS = ['-wal', '-shm', '-journal'];
+
+function removeWithSidecars(file: string): void {
+  for (const s of ['', ...SIDECARS]) rmSync(`${file}${s}`, { force: true });
+}
+
+function moveSidecars(from: string, to: string): void {
+  for (const s of SIDECARS) if (existsSync(`${from}${s}`)) renameSync(`${from}${s}`, `${to}${s}`);
+}
