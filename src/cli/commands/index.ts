@@ -1,4 +1,7 @@
 import { quickaddCommand } from './quickadd';
+import { backupCommand } from './backup';
+import { exportCommand } from './export';
+import { importCommand } from './import';
 
 export interface CliCommand {
   summary: string;
@@ -9,4 +12,7 @@ export interface CliCommand {
 // One line per command.
 export const COMMANDS: Record<string, CliCommand> = {
   quickadd: quickaddCommand,
+  backup: backupCommand,
+  export: exportCommand,
+  import: importCommand,
 };
