@@ -84,7 +84,7 @@ describe('pai quickadd / backup / export / import', () => {
     try {
       const im = await pai('import', '--json', file, '--data-dir', other);
       expect(im.code).toBe(0);
-      expect(await items(other)).toEqual(items(dir));
+      expect(await items(other)).toEqual(await items(dir));
       const file2 = join(other, 'again.json');
       await pai('export', '--out', file2, '--data-dir', other);
       const strip = (t: string) => ({ ...JSON.parse(t), exported_at: null });
