@@ -80,6 +80,10 @@ export function extractAmount(text: string): AmountResult {
     bare.push({ amount: Number(m[1]!.replace(/,/g, '')), start, end });
   }
   const pick = marked.length > 0 ? marked : bare;
+  // "咖啡 -18": a refund or a typo; quick add books spending only.
+  if (pick.length === 0 && /(?:^|\s)[-−]\s?\d/.test(text)) {
+    return { kind: 'error', reason: '金额必须大于 0 (the amount must be more than 0)' };
+  }
   if (pick.length === 0) return { kind: 'none' };
   if (pick.length > 1) {
     return {

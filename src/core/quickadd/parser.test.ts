@@ -97,6 +97,9 @@ const SHANGHAI: [string, QuickAddParsed][] = [
   ["every monday 10am standup", R('standup', '2026-04-13T10:00:00+08:00', 'weekly')],
   ["every monday and thursday 6pm gym", R('gym', '2026-04-09T18:00:00+08:00', '0 18 * * 1,4')],
   ["tonight 9pm call dad", R('call dad', '2026-04-08T21:00:00+08:00')],
+  ["下个月1号交房租", R('交房租', '2026-05-01T09:00:00+08:00')],
+  ["下个月5号下午3点 体检", R('体检', '2026-05-05T15:00:00+08:00')],
+  ["下个月31号 交水费", R('交水费', '2026-05-31T09:00:00+08:00')],
 ];
 
 // Reference: Saturday 2026-03-07 10:00 in New York, the day before clocks spring forward:
@@ -128,7 +131,7 @@ const REFUSED: [string, RegExp][] = [
   ['今天天气怎么样？', /question/],
   ['明天会下雨吗', /question/],
   ['what is my balance', /question/],
-  ['咖啡 -18', /no amount and no time/],
+  ['咖啡 -18', /more than 0/],
   ['咖啡 18 蛋糕 25', /several amounts/],
   ['电话 13800138000', /too large/],
   ['咖啡 99999999', /too large/],

@@ -12,6 +12,8 @@ interface Relative extends Span {
   sign: 1 | -1;
   unit: 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
   amount: number;
+  /** "下个月5号": that day of the month the offset lands in. */
+  dayOfMonth?: number;
 }
 
 interface ChronoHit extends Span {
@@ -61,7 +63,16 @@ function unitOf(word: string): Relative['unit'] {
   return 'months';
 }
 
+const ZH_NEXT_MONTH = /下个?月\s*(\d{1,2}|[一二三四五六七八九十]+)\s*[号日]/;
+
 function findRelative(text: string): Relative | null {
+  const nm = ZH_NEXT_MONTH.exec(text);
+  if (nm) {
+    const day = readNumber(nm[1]!);
+    if (day !== null && day >= 1 && day <= 31) {
+      return { start: nm.index, end: nm.index + nm[0].length, amount: 1, unit: 'months', sign: 1, dayOfMonth: day };
+    }
+  }
   const zh = ZH_REL.exec(text);
   if (zh) {
     const n = zh[1] === '半' ? 0.5 : readNumber(zh[1]!);
@@ -182,7 +193,11 @@ export function resolveWhen(w: WhenParse, now: DateTime, mode: Mode): Resolved |
     }
     const days = r.unit === 'days' ? r.amount : r.unit === 'weeks' ? r.amount * 7 : 0;
     const months = r.unit === 'months' ? r.amount : 0;
-    const day = now.startOf('day').plus({ days: days * r.sign, months: months * r.sign });
+    let day = now.startOf('day').plus({ days: days * r.sign, months: months * r.sign });
+    if (r.dayOfMonth !== undefined) {
+      if (r.dayOfMonth > (day.daysInMonth ?? 28)) return null;
+      day = day.set({ day: r.dayOfMonth });
+    }
     if (clock) return { at: withClock(day, clock.hour, clock.minute), repeat: null };
     return { at: dateOnly(day, now, mode), repeat: null };
   }
