@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QuickAddParsed } from '../../shared/contract';
+import { quickAddParsedSchema, type QuickAddParsed } from '../../shared/contract';
 import { parseQuickAdd } from './parser';
 
 const CATEGORIES = ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'];
@@ -195,5 +195,22 @@ describe('quick-add parser', () => {
         L(36.5, '交通', '打车', '2026-04-07T12:00:00+08:00'),
       );
     });
+  });
+});
+
+describe('quick-add parser on arbitrary text', () => {
+  it('never throws and always answers in the contract’s shape', () => {
+    // Deterministic pseudo-random lines mixing the parser's vocabulary with noise.
+    const pieces = ['咖啡', '18', '36.5', '¥', '元', '块', '明天', '昨天', '下周三', '晚上', '8点', '每周一', '每月', '31号', '提醒我',
+      'remind me', 'tomorrow', 'in 3 days', 'every', 'monday', '$', '12.345', '-5', '?', '吗', '3天后', '10分钟后', '0', '99999999',
+      '😀', 'DROP TABLE ledgers;', '\u0000', '  ', 'at', 'pm', '：', '１８', '十八块', '半小时后', '2026-02-30', '25:99'];
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 400; i++) {
+      const n = 1 + Math.floor(rnd() * 5);
+      const line = Array.from({ length: n }, () => pieces[Math.floor(rnd() * pieces.length)]).join(rnd() < 0.5 ? ' ' : '');
+      const r = parse(line, 'Asia/Shanghai', '2026-04-08T10:30:00+08:00');
+      expect(quickAddParsedSchema.safeParse(r).success, line).toBe(true);
+    }
   });
 });
