@@ -13,7 +13,7 @@ import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
 import { QuickAddService, quickAddModule } from './quickadd';
-import { BackupService, backupModule, LiveDb } from './backup';
+import { BackupService, backupModule } from './backup';
 import { DataService, dataModule } from './dataio';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
@@ -55,9 +55,7 @@ export function mergeHandlers(modules: PaiModule[]): Handlers {
 
 export function createApp(options: AppOptions): PaiApp {
   const env = options.env ?? process.env;
-  // Behind a stable handle so a backup restore can swap the file under the services.
-  const live = new LiveDb(join(options.dataDir, DB_FILE), (file) => openDatabase(file));
-  const db: Db = live.db;
+  const db: Db = openDatabase(join(options.dataDir, DB_FILE));
   try {
     migrate(db);
   } catch (e) {
@@ -110,7 +108,8 @@ export function createApp(options: AppOptions): PaiApp {
     categories: () => settings.general().categories,
   });
   const backups = new BackupService({
-    live,
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
     dataDir: options.dataDir,
     clock,
     timeZone: ctx.timeZone,

@@ -1,5 +1,4 @@
 export { BackupService, BACKUP_DIR, type BackupDeps } from './service';
-export { LiveDb } from './live-db';
 export { backupModule } from './handlers';
 export { applyRetention, DEFAULT_RETENTION, type RetentionRule } from './retention';
 export { verifyDatabaseFile } from './verify';

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type PaiApp } from '../app';
 import { verifyDatabaseFile } from './verify';
 import { BACKUP_DIR, BackupService } from './service';
-import { LiveDb } from './live-db';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { EventBus } from '../events';
@@ -59,16 +58,18 @@ describe('backups', () => {
 
   it('deletes a copy that fails verification and reports why', async () => {
     const d2 = mkdtempSync(join(tmpdir(), 'pai-backup-bad-'));
-    const live = new LiveDb(join(d2, 'pai.db'), (f) => openDatabase(f));
-    migrate(live.db);
-    live.db.prepare("INSERT INTO settings (key, value) VALUES ('big', ?)").run(JSON.stringify('x'.repeat(20000)));
+    const dbFile = join(d2, 'pai.db');
+    const db = openDatabase(dbFile);
+    migrate(db);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('big', ?)").run(JSON.stringify('x'.repeat(20000)));
     const svc = new BackupService({
-      live,
+      db,
+      dbFile,
       dataDir: d2,
       clock: { now: () => now },
       timeZone: () => 'Asia/Shanghai',
       events: new EventBus(),
-      migrate: (db) => migrate(db),
+      migrate: (x) => migrate(x),
       // The real check, run on a copy garbled after it was written.
       verify: (f) => {
         corrupt(f);
@@ -77,31 +78,7 @@ describe('backups', () => {
     });
     await expect(svc.create('manual')).rejects.toMatchObject({ code: 'BACKUP_FAILED' });
     expect(readdirSync(svc.dir)).toEqual([]);
-    live.db.close();
-    rmSync(d2, { recursive: true, force: true });
-  });
-
-  it('puts the original file back when the swapped-in one does not open cleanly', () => {
-    const d2 = mkdtempSync(join(tmpdir(), 'pai-live-'));
-    const file = join(d2, 'pai.db');
-    const live = new LiveDb(file, (f) => openDatabase(f));
-    migrate(live.db);
-    live.db.prepare("INSERT INTO settings (key, value) VALUES ('k', '1')").run();
-    expect(() =>
-      live.replace(
-        () => {
-          renameSync(file, `${file}.old`);
-          writeFileSync(file, 'not a database at all');
-        },
-        (db) => db.pragma('integrity_check'),
-        () => {
-          rmSync(file, { force: true });
-          renameSync(`${file}.old`, file);
-        },
-      ),
-    ).toThrow();
-    expect(live.db.prepare("SELECT value FROM settings WHERE key = 'k'").get()).toEqual({ value: '1' });
-    live.db.close();
+    db.close();
     rmSync(d2, { recursive: true, force: true });
   });
 
@@ -115,7 +92,7 @@ describe('backups', () => {
     if (!r.ok) expect(r.error.code).toBe('BACKUP_FAILED');
     expect(items()).toEqual(['咖啡', '午饭']);
     expect(readdirSync(app.services.backups.dir).filter((n) => n.startsWith('pre-restore'))).toEqual([]);
-    expect(readdirSync(dir).filter((n) => n.includes('restore-tmp'))).toEqual([]);
+    expect(readdirSync(app.services.backups.dir).filter((n) => n.includes('restore-tmp'))).toEqual([]);
   });
 
   it('needs a confirmation and a real backup name', async () => {
@@ -146,6 +123,50 @@ describe('backups', () => {
     await app.close();
     app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', clock: { now: () => now }, background: false });
     expect(items()).toEqual(['咖啡', '午饭']);
+  });
+
+  it('keeps statements prepared before a restore working (services may cache them)', async () => {
+    add('咖啡', 18);
+    const cached = app.ctx.db.prepare('SELECT item FROM ledgers ORDER BY id');
+    const b = await app.services.backups.create('manual');
+    add('午饭', 32);
+    expect(cached.all()).toEqual([{ item: '咖啡' }, { item: '午饭' }]);
+    now += 1000;
+    await app.services.backups.restore(b.name);
+    expect(cached.all()).toEqual([{ item: '咖啡' }]);
+    expect(app.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(app.ctx.db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+  });
+
+  it('writes the previous data back when the restored data cannot be brought up to date', async () => {
+    const d2 = mkdtempSync(join(tmpdir(), 'pai-restore-fail-'));
+    const dbFile = join(d2, 'pai.db');
+    const db = openDatabase(dbFile);
+    migrate(db);
+    const put = (k: string) => db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(k, '1');
+    let failMigrate = false;
+    const svc = new BackupService({
+      db,
+      dbFile,
+      dataDir: d2,
+      clock: { now: () => now },
+      timeZone: () => 'Asia/Shanghai',
+      events: new EventBus(),
+      migrate: (x) => {
+        if (failMigrate) throw new Error('simulated migration failure');
+        migrate(x);
+      },
+    });
+    put('old');
+    const b = await svc.create('manual');
+    put('new');
+    failMigrate = true;
+    now += 1000;
+    await expect(svc.restore(b.name)).rejects.toMatchObject({ code: 'BACKUP_FAILED' });
+    expect(db.prepare('SELECT key FROM settings ORDER BY key').all()).toEqual([{ key: 'new' }, { key: 'old' }]);
+    expect(svc.list().map((x) => x.kind).sort()).toEqual(['manual', 'pre-restore']);
+    db.close();
+    rmSync(d2, { recursive: true, force: true });
   });
 
   it('takes one automatic backup per local day on a schedule and prunes by retention', async () => {

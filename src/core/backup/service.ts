@@ -7,7 +7,7 @@ import type { EventBus } from '../events';
 import type { BackupInfo } from '../../shared/contract';
 import { PaiError } from '../../shared/errors';
 import { toLocalIso } from '../time';
-import type { LiveDb } from './live-db';
+import { openDatabase } from '../db/connection';
 import { backupName, parseBackupName, type BackupKind } from './names';
 import { applyRetention, DEFAULT_RETENTION, type RetentionRule } from './retention';
 import { verifyDatabaseFile } from './verify';
@@ -19,7 +19,10 @@ export const BACKUP_CHECK_MS = 60 * 60 * 1000;
 export const KEEP_PRE_RESTORE = 3;
 
 export interface BackupDeps {
-  live: LiveDb;
+  /** The app's open connection; it stays open (and its prepared statements valid) across a restore. */
+  db: Db;
+  /** Path of the database file behind `db`. */
+  dbFile: string;
   dataDir: string;
   clock: Clock;
   timeZone: () => string;
@@ -96,22 +99,24 @@ export class BackupService {
    * verification is deleted and the error says why.
    */
   create(kind: 'auto' | 'manual' = 'manual'): Promise<BackupInfo> {
-    return this.serial(async () => {
-      mkdirSync(this.dir, { recursive: true });
-      const name = this.freshName(kind);
-      const tmp = join(this.dir, `${name}.partial`);
-      try {
-        await this.d.live.db.backup(tmp);
-        (this.d.verify ?? verifyDatabaseFile)(tmp);
-        renameSync(tmp, join(this.dir, name));
-      } catch (e) {
-        removeWithSidecars(tmp);
-        if (e instanceof PaiError) throw e;
-        throw new PaiError('BACKUP_FAILED', `备份失败 (backup failed): ${(e as Error).message}`);
-      }
-      this.d.events.emit('data.changed', { domain: 'backup' });
-      return this.info(name)!;
-    });
+    return this.serial(() => this.copyVerified(kind));
+  }
+
+  private async copyVerified(kind: BackupKind): Promise<BackupInfo> {
+    mkdirSync(this.dir, { recursive: true });
+    const name = this.freshName(kind);
+    const tmp = join(this.dir, `${name}.partial`);
+    try {
+      await this.d.db.backup(tmp);
+      (this.d.verify ?? verifyDatabaseFile)(tmp);
+      renameSync(tmp, join(this.dir, name));
+    } catch (e) {
+      removeWithSidecars(tmp);
+      if (e instanceof PaiError) throw e;
+      throw new PaiError('BACKUP_FAILED', `备份失败 (backup failed): ${(e as Error).message}`);
+    }
+    this.d.events.emit('data.changed', { domain: 'backup' });
+    return this.info(name)!;
   }
 
   /** Deletes automatic backups outside the retention rule, and pre-restore copies beyond the newest few. */
@@ -127,55 +132,42 @@ export class BackupService {
   }
 
   /**
-   * Replaces the current data with a backup. The backup is copied and the copy
-   * verified before anything is touched; the current file is kept as
-   * backups/pre-restore-<ts>.db; files are swapped by rename (atomic on one
-   * volume) with the connection closed; if the restored file does not open
-   * or migrate, the original is put back. Other modules are stopped meanwhile.
+   * Replaces the current data with a backup. Nothing is touched until the
+   * backup has been copied and the copy verified, and the current data has
+   * been saved (and verified) as backups/pre-restore-<ts>.db. The copy is then
+   * written into the live file with SQLite's backup API in a single step: one
+   * write transaction on the open database, so it lands whole or not at all,
+   * and the app's connection and prepared statements stay valid. If the
+   * restored data cannot be migrated, the pre-restore copy is written back.
+   * Other modules are stopped meanwhile (their loops hold state from the old data).
    */
   restore(name: string): Promise<{ restored: string; previous: BackupInfo }> {
     return this.serial(async () => {
       const src = join(this.dir, name);
       if (!parseBackupName(name) || !existsSync(src)) throw new PaiError('NOT_FOUND', `备份 ${name} 不存在 (backup not found)`);
-      const staged = `${this.d.live.file}.restore-tmp`;
+      const staged = join(this.dir, `${name}.restore-tmp`);
       removeWithSidecars(staged);
       try {
         copyFileSync(src, staged);
         verifyDatabaseFile(staged);
-      } catch (e) {
-        removeWithSidecars(staged);
-        throw e;
-      }
-      const previousName = this.freshName('pre-restore');
-      const previous = join(this.dir, previousName);
-      const live = this.d.live.file;
-      await this.d.lifecycle?.stop();
-      try {
-        this.d.live.replace(
-          () => {
-            renameSync(live, previous);
-            moveSidecars(live, previous);
-            try {
-              renameSync(staged, live);
-            } catch (e) {
-              renameSync(previous, live);
-              moveSidecars(previous, live);
-              throw e;
-            }
-          },
-          (db) => this.d.migrate(db),
-          () => {
-            removeWithSidecars(live);
-            renameSync(previous, live);
-            moveSidecars(previous, live);
-          },
-        );
+        const previous = await this.copyVerified('pre-restore');
+        await this.d.lifecycle?.stop();
+        try {
+          await writeInto(staged, this.d.dbFile);
+          try {
+            this.d.migrate(this.d.db);
+          } catch (e) {
+            await writeInto(join(this.dir, previous.name), this.d.dbFile);
+            throw new PaiError('BACKUP_FAILED', `恢复的数据无法升级，已还原 (the restored data could not be migrated; the previous data is back): ${(e as Error).message}`);
+          }
+        } finally {
+          await this.d.lifecycle?.start();
+        }
+        this.d.events.emit('data.changed', { domain: '*' });
+        return { restored: name, previous };
       } finally {
         removeWithSidecars(staged);
-        await this.d.lifecycle?.start();
       }
-      this.d.events.emit('data.changed', { domain: '*' });
-      return { restored: name, previous: this.info(previousName)! };
     });
   }
 
@@ -226,6 +218,16 @@ function removeWithSidecars(file: string): void {
   for (const s of ['', ...SIDECARS]) rmSync(`${file}${s}`, { force: true });
 }
 
-function moveSidecars(from: string, to: string): void {
-  for (const s of SIDECARS) if (existsSync(`${from}${s}`)) renameSync(`${from}${s}`, `${to}${s}`);
+/**
+ * Copies a verified standalone database into the live file through SQLite's
+ * backup API, all pages in one step: a single write transaction on the
+ * destination, rolled back by SQLite if anything fails.
+ */
+async function writeInto(source: string, liveFile: string): Promise<void> {
+  const src = openDatabase(source, { readonly: true, vec: false });
+  try {
+    await src.backup(liveFile, { progress: () => 0x7fffffff });
+  } finally {
+    src.close();
+  }
 }
