@@ -127,13 +127,17 @@ describe('backups', () => {
 
   it('keeps statements prepared before a restore working (services may cache them)', async () => {
     add('咖啡', 18);
+    app.ctx.settings.updateGeneral({ categories: ['备份时的分类'] });
     const cached = app.ctx.db.prepare('SELECT item FROM ledgers ORDER BY id');
     const b = await app.services.backups.create('manual');
     add('午饭', 32);
     expect(cached.all()).toEqual([{ item: '咖啡' }, { item: '午饭' }]);
     now += 1000;
+    app.ctx.settings.updateGeneral({ categories: ['后来的分类'] });
     await app.services.backups.restore(b.name);
     expect(cached.all()).toEqual([{ item: '咖啡' }]);
+    // Anything a service caches from the data must follow the restore (data.changed '*').
+    expect(app.ctx.settings.general().categories).toEqual(['备份时的分类']);
     expect(app.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(app.ctx.db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
   });
