@@ -11,6 +11,7 @@ export function backupModule(backups: BackupService, opts: { background: boolean
       'backup.restore': (input) => backups.restore(input.name),
     },
     start() {
+      backups.removeLeftovers();
       if (opts.background) backups.startSchedule();
     },
     stop: () => backups.stopSchedule(),

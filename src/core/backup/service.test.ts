@@ -95,6 +95,14 @@ describe('backups', () => {
     expect(readdirSync(app.services.backups.dir).filter((n) => n.includes('restore-tmp'))).toEqual([]);
   });
 
+  it('clears half-written copies left by a crash when the app starts', async () => {
+    const b = await app.services.backups.create('manual');
+    writeFileSync(join(app.services.backups.dir, 'pai-auto-20260408-023000.db.partial'), 'half');
+    writeFileSync(join(app.services.backups.dir, `${b.name}.restore-tmp`), 'half');
+    await app.start();
+    expect(readdirSync(app.services.backups.dir)).toEqual([b.name]);
+  });
+
   it('needs a confirmation and a real backup name', async () => {
     const a = await app.dispatch('backup.restore', { name: 'pai-manual-20260408-023000.db' });
     expect(a.ok ? null : a.error.code).toBe('VALIDATION_FAILED');

@@ -2,12 +2,11 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Clock } from '../clock';
-import type { Db } from '../db/connection';
+import { openDatabase, type Db } from '../db/connection';
 import type { EventBus } from '../events';
 import type { BackupInfo } from '../../shared/contract';
 import { PaiError } from '../../shared/errors';
 import { toLocalIso } from '../time';
-import { openDatabase } from '../db/connection';
 import { backupName, parseBackupName, type BackupKind } from './names';
 import { applyRetention, DEFAULT_RETENTION, type RetentionRule } from './retention';
 import { verifyDatabaseFile } from './verify';
@@ -72,6 +71,14 @@ export class BackupService {
       .map((n) => this.info(n))
       .filter((b): b is BackupInfo => b !== null)
       .sort((a, b) => b.name.localeCompare(a.name));
+  }
+
+  /** Removes half-written copies left by a crash (`.partial`, `.restore-tmp`); call before any backup runs. */
+  removeLeftovers(): string[] {
+    if (!existsSync(this.dir)) return [];
+    const stale = readdirSync(this.dir).filter((n) => /\.(partial|restore-tmp)(-wal|-shm|-journal)?$/.test(n));
+    for (const n of stale) rmSync(join(this.dir, n), { force: true });
+    return stale;
   }
 
   lastAuto(): AutoResult | null {
