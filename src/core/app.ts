@@ -12,6 +12,9 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { QuickAddService, quickAddModule } from './quickadd';
+import { BackupService, backupModule } from './backup';
+import { DataService, dataModule } from './dataio';
 import { DB_FILE } from './paths';
 import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
@@ -36,6 +39,9 @@ export interface Services {
   conversations: AgentDomain['conversations'];
   profile: AgentDomain['profile'];
   chat: AgentDomain['chat'];
+  quickAdd: QuickAddService;
+  backups: BackupService;
+  data: DataService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -97,13 +103,55 @@ export function createApp(options: AppOptions): PaiApp {
     defaultCurrency: ctx.currency,
   });
   const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
-  const services: Services = { ledger, providers, ...agent };
+  const quickAdd = new QuickAddService({
+    clock,
+    ledger,
+    // The schedule domain's service satisfies ReminderSink once it is merged; until then
+    // saving a quick-add reminder answers NOT_CONFIGURED.
+    reminders: null,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => settings.general().categories,
+  });
+  const backups = new BackupService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    dataDir: options.dataDir,
+    clock,
+    timeZone: ctx.timeZone,
+    events,
+    migrate: (restored) => migrate(restored),
+    // Other modules' loops hold state read from the old data: stop them around a restore.
+    lifecycle: {
+      stop: async () => {
+        for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
+      },
+      start: async () => {
+        if (!started) return;
+        for (const m of modules) if (m.name !== 'backup') await m.start?.();
+      },
+    },
+  });
+  const data = new DataService({
+    db,
+    dataDir: options.dataDir,
+    clock,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    appVersion: options.version ?? '0.1.0',
+  });
+  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     ...agent.modules,
+    quickAddModule(quickAdd),
+    dataModule(data),
+    backupModule(backups, { background: options.background !== false }),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

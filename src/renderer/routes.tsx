@@ -3,7 +3,9 @@ import {
   BellOutlined,
   BookOutlined,
   BulbOutlined,
+  DatabaseOutlined,
   MessageOutlined,
+  ThunderboltOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 
@@ -27,5 +29,9 @@ export const ROUTES: RouteDef[] = [
   { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: null },
   { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
   { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
+  // Also the tray's quick-add window (#/quickadd).
+  { key: 'quickadd', label: 'quickadd:title', icon: ThunderboltOutlined, view: lazy(() => import('./views/quickadd/QuickAddView')) },
+  // "Your data" (backups, export, CSV import); to become a tab of Settings.
+  { key: 'data', label: 'data:title', icon: DatabaseOutlined, view: lazy(() => import('./views/data/DataView')) },
 ];
 

@@ -3,7 +3,10 @@ import type { OpName } from '../../src/shared/contract';
 import type { FuzzEdge, FuzzValid } from './types';
 
 export const VALID: FuzzValid = {
-  'chat.send': [{ text: '午饭 32' }, { conversation_id: 1, text: 'hi', images: ['data:image/png;base64,iVBORw0KGgo='] }],
+  'chat.send': [
+    { text: '午饭 32' },
+    { conversation_id: 1, text: 'hi', images: ['data:image/png;base64,iVBORw0KGgo='] },
+  ],
   'chat.resume': [
     { conversation_id: 1, approvals: [{ call_id: 'c1', approved: true }] },
     { conversation_id: 1, clarify: { call_id: 'c2', answer: 'yes' } },
@@ -29,7 +32,11 @@ export const VALID: FuzzValid = {
 export const EDGE: FuzzEdge = [
   ['conversation.rename', { id: 999_999, title: 'x' }, 'NOT_FOUND'],
   ['conversation.messages', { id: 999_999 }, 'NOT_FOUND'],
-  ['chat.resume', { conversation_id: 999_999, approvals: [{ call_id: 'c', approved: true }] }, 'NOT_FOUND'],
+  [
+    'chat.resume',
+    { conversation_id: 999_999, approvals: [{ call_id: 'c', approved: true }] },
+    'NOT_FOUND',
+  ],
 ];
 
 export const WRITES: OpName[] = [

@@ -3,9 +3,13 @@ import type { OpName } from '../../src/shared/contract';
 import type { FuzzEdge } from './types';
 import * as ledger from './ledger';
 import * as chat from './chat';
+import * as quickaddData from './quickadd-data';
 
-const DOMAINS = [ledger, chat];
+const DOMAINS = [ledger, chat, quickaddData];
 
-export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<OpName, Record<string, unknown>[]>;
+export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
+  OpName,
+  Record<string, unknown>[]
+>;
 export const EDGE: FuzzEdge = DOMAINS.flatMap((d) => d.EDGE);
 export const WRITES = new Set<OpName>(DOMAINS.flatMap((d) => d.WRITES));

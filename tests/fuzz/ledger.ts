@@ -79,4 +79,3 @@ export const WRITES: OpName[] = [
   'ledger.delete',
   'ledger.undoDelete',
 ];
-

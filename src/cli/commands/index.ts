@@ -1,6 +1,10 @@
 import { toolCommand } from './tool';
 import { toolsCommand } from './tools';
 import { chatCommand } from './chat';
+import { quickaddCommand } from './quickadd';
+import { backupCommand } from './backup';
+import { exportCommand } from './export';
+import { importCommand } from './import';
 
 export interface CliCommand {
   summary: string;
@@ -13,4 +17,8 @@ export const COMMANDS: Record<string, CliCommand> = {
   tool: toolCommand,
   tools: toolsCommand,
   chat: chatCommand,
+  quickadd: quickaddCommand,
+  backup: backupCommand,
+  export: exportCommand,
+  import: importCommand,
 };

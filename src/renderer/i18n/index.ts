@@ -3,8 +3,11 @@ import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
 import { ledger } from './locales/ledger';
 
+import { quickadd } from './locales/quickadd';
+import { data } from './locales/data';
+
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, ledger } as const;
+const namespaces = { common, ledger, quickadd, data } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

@@ -7,7 +7,10 @@ import { errorEnvelopeSchema } from '../errors';
 export const imageRefSchema = z
   .string()
   .max(12_000_000)
-  .refine((s) => /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(s) || /^https:\/\//i.test(s), 'image must be a data:image URL or https URL');
+  .refine(
+    (s) => /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(s) || /^https:\/\//i.test(s),
+    'image must be a data:image URL or https URL',
+  );
 
 export const toolRiskSchema = z.enum(['read', 'write', 'destructive']);
 
@@ -88,9 +91,20 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     used: z.array(z.object({ kind: z.string(), id: z.number(), label: z.string() })),
   }),
   /** A finished assistant message (stored). Sent for every model step that produced text. */
-  z.object({ type: z.literal('message'), ...base, message_id: idSchema, step: z.number().int(), content: z.string() }),
+  z.object({
+    type: z.literal('message'),
+    ...base,
+    message_id: idSchema,
+    step: z.number().int(),
+    content: z.string(),
+  }),
   /** Plain message in the person's language; codes: NOT_CONFIGURED, PROVIDER_UNAVAILABLE, TIMEOUT, INTERNAL… */
-  z.object({ type: z.literal('error'), ...base, code: errorEnvelopeSchema.shape.code, message: z.string() }),
+  z.object({
+    type: z.literal('error'),
+    ...base,
+    code: errorEnvelopeSchema.shape.code,
+    message: z.string(),
+  }),
   z.object({
     type: z.literal('turn_end'),
     ...base,
@@ -122,7 +136,13 @@ export const chatOps = {
         conversation_id: idSchema,
         approvals: z
           .array(
-            z.object({ call_id: z.string().min(1), approved: z.boolean(), always_allow: z.boolean().optional() }).strict(),
+            z
+              .object({
+                call_id: z.string().min(1),
+                approved: z.boolean(),
+                always_allow: z.boolean().optional(),
+              })
+              .strict(),
           )
           .max(50)
           .optional(),
@@ -137,10 +157,17 @@ export const chatOps = {
       }),
     z.object({ turn_id: z.string(), resumed: z.boolean() }),
   ),
-  'chat.cancel': op(z.object({ conversation_id: idSchema }).strict(), z.object({ cancelled: z.boolean() })),
+  'chat.cancel': op(
+    z.object({ conversation_id: idSchema }).strict(),
+    z.object({ cancelled: z.boolean() }),
+  ),
   /** Whether a turn is running, and what it waits for (also after a restart). */
   'chat.state': op(
     z.object({ conversation_id: idSchema }).strict(),
-    z.object({ running: z.boolean(), turn_id: z.string().nullable(), pending: pendingSchema.nullable() }),
+    z.object({
+      running: z.boolean(),
+      turn_id: z.string().nullable(),
+      pending: pendingSchema.nullable(),
+    }),
   ),
 };

@@ -50,25 +50,46 @@ const titleSchema = z.string().trim().min(1).max(100);
 export const conversationOps = {
   'conversation.list': op(
     z
-      .object({ limit: z.number().int().min(1).max(500).optional(), include_archived: z.boolean().optional() })
+      .object({
+        limit: z.number().int().min(1).max(500).optional(),
+        include_archived: z.boolean().optional(),
+      })
       .strict(),
     z.object({ conversations: z.array(conversationSchema) }),
   ),
-  'conversation.create': op(z.object({ title: titleSchema.optional() }).strict(), conversationSchema),
-  'conversation.rename': op(z.object({ id: idSchema, title: titleSchema }).strict(), conversationSchema),
-  'conversation.archive': op(z.object({ id: idSchema, archived: z.boolean() }).strict(), conversationSchema),
+  'conversation.create': op(
+    z.object({ title: titleSchema.optional() }).strict(),
+    conversationSchema,
+  ),
+  'conversation.rename': op(
+    z.object({ id: idSchema, title: titleSchema }).strict(),
+    conversationSchema,
+  ),
+  'conversation.archive': op(
+    z.object({ id: idSchema, archived: z.boolean() }).strict(),
+    conversationSchema,
+  ),
   /** Deletes the conversation, its messages and its pending turn state. */
   'conversation.delete': op(z.object({ id: idSchema }).strict(), okSchema),
   /** Oldest first; pass before_id (the smallest id you have) to page back. */
   'conversation.messages': op(
     z
-      .object({ id: idSchema, limit: z.number().int().min(1).max(500).optional(), before_id: idSchema.optional() })
+      .object({
+        id: idSchema,
+        limit: z.number().int().min(1).max(500).optional(),
+        before_id: idSchema.optional(),
+      })
       .strict(),
     z.object({ messages: z.array(chatMessageSchema), has_more: z.boolean() }),
   ),
   /** Substring search over message text, newest first. */
   'conversation.search': op(
-    z.object({ query: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(200).optional() }).strict(),
+    z
+      .object({
+        query: z.string().trim().min(1).max(200),
+        limit: z.number().int().min(1).max(200).optional(),
+      })
+      .strict(),
     z.object({ messages: z.array(chatMessageSchema) }),
   ),
 };

@@ -7,6 +7,8 @@ import { conversationOps } from './conversation';
 import { profileOps } from './profile';
 import { chatOps } from './chat';
 import { toolOps } from './tools';
+import { quickAddOps } from './quickadd';
+import { dataOps } from './data';
 
 export * from './define';
 export * from './common';
@@ -19,8 +21,21 @@ export * from './profile';
 export * from './chat';
 export * from './tools';
 
+export * from './quickadd';
+export * from './data';
+
 /** Every operation the engine offers to the UI. Add a domain's map here. */
-export const contract = mergeOps(appOps, ledgerOps, providerOps, conversationOps, profileOps, chatOps, toolOps);
+export const contract = mergeOps(
+  appOps,
+  ledgerOps,
+  providerOps,
+  conversationOps,
+  profileOps,
+  chatOps,
+  toolOps,
+  quickAddOps,
+  dataOps,
+);
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;
@@ -29,4 +44,5 @@ export type OpOutput<K extends OpName> = z.output<Contract[K]['output']>;
 export const OP_NAMES = Object.keys(contract) as OpName[];
 
 /** What a transport returns for one call. */
-export type InvokeResult<T> = { ok: true; data: T } | { ok: false; error: import('../errors').ErrorEnvelope };
+export type InvokeResult<T> =
+  { ok: true; data: T } | { ok: false; error: import('../errors').ErrorEnvelope };

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { op } from './define';
 import { emptySchema } from './common';
 
-export const PROVIDER_PRESET_IDS = ['openai', 'deepseek', 'qwen', 'moonshot', 'ollama', 'lmstudio', 'custom'] as const;
+export const PROVIDER_PRESET_IDS = [
+  'openai',
+  'deepseek',
+  'qwen',
+  'moonshot',
+  'ollama',
+  'lmstudio',
+  'custom',
+] as const;
 export const providerPresetIdSchema = z.enum(PROVIDER_PRESET_IDS);
 export type ProviderPresetId = z.infer<typeof providerPresetIdSchema>;
 
@@ -22,7 +30,10 @@ const urlSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), 'baseURL must start with http:// or https://');
+  .refine(
+    (s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s),
+    'baseURL must start with http:// or https://',
+  );
 const modelSchema = z.string().trim().max(200);
 
 /** Stored in settings (key "providers"). The API key is never stored here: see SecretStore. */
@@ -60,5 +71,8 @@ export const providerOps = {
   'providers.get': op(emptySchema, providerStateSchema),
   'providers.update': op(providerUpdateSchema, providerStateSchema),
   /** One tiny chat request. Errors: NOT_CONFIGURED, PROVIDER_UNAVAILABLE, TIMEOUT. */
-  'providers.test': op(emptySchema, z.object({ ok: z.literal(true), model: z.string(), latency_ms: z.number() })),
+  'providers.test': op(
+    emptySchema,
+    z.object({ ok: z.literal(true), model: z.string(), latency_ms: z.number() }),
+  ),
 };
