@@ -12,6 +12,10 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { ScheduleService } from './schedule';
+import { scheduleModule } from './schedule/handlers';
+import { scheduleTools } from './tools/schedule-tools';
+import { ReminderScheduler, remindersModule } from './reminders';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -31,6 +35,8 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  schedule: ScheduleService;
+  reminders: ReminderScheduler;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -91,12 +97,17 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
+  const reminders = new ReminderScheduler({ schedule, clock, events });
+  const services: Services = { ledger, schedule, reminders };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    scheduleModule(schedule),
+    { name: 'schedule-tools', tools: scheduleTools(ctx, schedule) },
+    remindersModule(ctx, reminders),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { reminderFiredSchema, reminderMissedSchema } from './schedule';
 
 /** Push events from the engine to the UI. Each domain adds its payload schema here. */
 export const eventSchemas = {
   /** Something in a domain changed; views refetch. */
   'data.changed': z.object({ domain: z.string(), ids: z.array(z.number().int()).optional() }),
+  /** One occurrence of a reminder is due now (or late after start-up / sleep). */
+  'reminder.fired': reminderFiredSchema,
+  /** One summary of the reminders that passed beyond the grace window while the app was off or asleep. */
+  'reminder.missed': reminderMissedSchema,
 };
 export type EventSchemas = typeof eventSchemas;
 export type EventName = keyof EventSchemas;
