@@ -122,8 +122,10 @@ export class ReminderScheduler {
   private wake(): void {
     this.timer = null;
     if (!this.running) return;
-    const drift = this.d.clock.now() - this.plannedWake;
-    this.pass(drift > this.opts.driftMs || drift < -this.opts.driftMs ? 'resume' : this.plannedReason);
+    const now = this.d.clock.now();
+    const drift = now - this.plannedWake;
+    if (drift > this.opts.driftMs || drift < -this.opts.driftMs) this.pass('resume');
+    else if (this.plannedReason === 'timer' || (this.d.schedule.earliestDue() ?? Infinity) <= now) this.pass('timer');
     this.arm();
   }
 

@@ -145,6 +145,25 @@ describe('repeat rules', () => {
     ]);
   });
 
+  it('cron day fields: both restricted means either matches; L and # use the full parser', () => {
+    // 2026-06: the 1st is a Monday; Mondays are 1, 8, 15.
+    expect(series({ kind: 'cron', expr: '0 9 1,10 * MON' }, '2026-06-01T00:00:00', 'UTC', '2026-06-01T00:00:00', 4)).toEqual([
+      '2026-06-01T09:00:00Z',
+      '2026-06-08T09:00:00Z',
+      '2026-06-10T09:00:00Z',
+      '2026-06-15T09:00:00Z',
+    ]);
+    expect(series({ kind: 'cron', expr: '0 18 L * *' }, '2026-01-01T00:00:00', 'Asia/Shanghai', '2026-01-01T00:00:00', 3)).toEqual([
+      '2026-01-31T18:00:00+08:00',
+      '2026-02-28T18:00:00+08:00',
+      '2026-03-31T18:00:00+08:00',
+    ]);
+    expect(series({ kind: 'cron', expr: '30 7 * * 5#2' }, '2026-01-01T00:00:00', 'UTC', '2026-01-01T00:00:00', 2)).toEqual([
+      '2026-01-09T07:30:00Z',
+      '2026-02-13T07:30:00Z',
+    ]);
+  });
+
   it('no occurrence comes before the anchor', () => {
     const first = firstOccurrenceFrom({ kind: 'daily' }, wall('2026-05-10T07:00:00'), 'UTC', Date.UTC(2026, 0, 1));
     expect(iso(first, 'UTC')).toBe('2026-05-10T07:00:00Z');

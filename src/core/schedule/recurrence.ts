@@ -1,8 +1,8 @@
-import { CronExpressionParser } from 'cron-parser';
 import { DateTime } from 'luxon';
 import { PaiError } from '../../shared/errors';
 import { NAMED_REPEATS, type NamedRepeat } from '../../shared/contract';
-import { instantToWall, wallToInstant, type WallMs } from './wall-time';
+import { instantToWall, offsetAt, wallToInstant, type WallMs } from './wall-time';
+import { compileCron } from './cron';
 
 /**
  * How a reminder repeats. Named rules keep the wall time of the anchor
@@ -62,8 +62,7 @@ export function parseRepeat(text: string | null | undefined): Repeat | null {
     );
   }
   try {
-    const parsed = CronExpressionParser.parse(raw, { tz: 'UTC', currentDate: new Date(0) });
-    parsed.next();
+    if (compileCron(raw).nextAfter(0) === null) throw new Error('it never matches');
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new PaiError('VALIDATION_FAILED', `cron 表达式无效 "${raw}": ${why} (invalid cron expression)`);
@@ -123,22 +122,14 @@ function nextMonthly(anchor: WallMs, zone: string, after: number): number | null
 }
 
 function nextCron(expr: string, zone: string, after: number): number | null {
-  // Evaluate against wall times (as if UTC), then map each to an instant in the zone. Start a few
-  // hours early: a wall time shifted out of a DST gap maps to an instant later than its reading.
-  const startWall = instantToWall(after, zone) - 3 * 3_600_000;
-  let it;
-  try {
-    it = CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(startWall) });
-  } catch {
-    return null;
-  }
-  for (let i = 0; i < MAX_STEPS; i++) {
-    let wall: number;
-    try {
-      wall = it.next().getTime();
-    } catch {
-      return null;
-    }
+  const cron = compileCron(expr);
+  // Matched on wall times, then mapped to instants. Near a DST change, a wall time shifted out of
+  // the gap maps later than its reading, so the search starts a few hours back there.
+  const nearChange = offsetAt(after - DAY_MS, zone) !== offsetAt(after + DAY_MS, zone);
+  let wall: number | null = instantToWall(after, zone) - (nearChange ? 3 * 3_600_000 : 0);
+  for (let i = 0; i < MAX_STEPS && wall !== null; i++) {
+    wall = cron.nextAfter(wall);
+    if (wall === null) return null;
     const t = wallToInstant(wall, zone);
     if (t > after) return t;
   }

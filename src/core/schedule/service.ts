@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import type { Actor, AuditService } from '../audit/service';
@@ -426,8 +427,11 @@ export class ScheduleService {
 
   /** The earliest instant the scheduler must wake for, or null. */
   earliestDue(): number | null {
-    return (this.db.prepare('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL').get() as { t: number | null }).t;
+    // Prepared once: the loop asks this on every wake.
+    this.earliestStmt ??= this.db.prepare('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL');
+    return (this.earliestStmt.get() as { t: number | null }).t;
   }
+  private earliestStmt: Statement | null = null;
 
   /** Fires or marks missed everything due at `now`, each occurrence at most once. */
   processDue(now: number, policy: DuePolicy): DueOutcome {

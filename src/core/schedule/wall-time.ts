@@ -27,9 +27,22 @@ function zoneOf(name: string): IANAZone {
   return z;
 }
 
+// Offsets looked up through Intl are slow (tens of µs); the loop and the recurrence walk ask often.
+// Every transition since the 1970s falls on a quarter hour of UTC, so a quarter-hour bucket is exact.
+const QUARTER_HOUR = 900_000;
+const OFFSET_CACHE_MAX = 100_000;
+const offsetCache = new Map<string, number>();
+
 /** The zone's offset from UTC in minutes at an instant. */
 export function offsetAt(instant: number, zone: string): number {
-  return zoneOf(zone).offset(instant);
+  const key = `${zone}|${Math.floor(instant / QUARTER_HOUR)}`;
+  let o = offsetCache.get(key);
+  if (o === undefined) {
+    o = zoneOf(zone).offset(instant);
+    if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+    offsetCache.set(key, o);
+  }
+  return o;
 }
 
 export function instantToWall(instant: number, zone: string): WallMs {
