@@ -32,6 +32,7 @@ export default function App() {
         <Menu
           mode="inline"
           selectedKeys={[key]}
+          style={{ borderInlineEnd: 'none' }}
           onClick={(e) => {
             window.location.hash = `#/${e.key}`;
           }}
