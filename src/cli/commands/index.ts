@@ -1,3 +1,6 @@
+import { toolCommand } from './tool';
+import { toolsCommand } from './tools';
+
 export interface CliCommand {
   summary: string;
   /** Returns the process exit code. */
@@ -5,4 +8,7 @@ export interface CliCommand {
 }
 
 // One line per command.
-export const COMMANDS: Record<string, CliCommand> = {};
+export const COMMANDS: Record<string, CliCommand> = {
+  tool: toolCommand,
+  tools: toolsCommand,
+};
