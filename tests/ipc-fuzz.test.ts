@@ -39,6 +39,17 @@ const VALID: Record<OpName, Record<string, unknown>[]> = {
   'ledger.undoDelete': [{ undo_token: 'ledger-delete:1' }],
   'ledger.summary': [{ start_at: '2026-04-01', end_at: '2026-04-30', currency: 'CNY' }],
   'ledger.categories': [{}],
+  'schedule.list': [
+    { tab: 'upcoming', limit: 10, order: 'asc' },
+    { status: '待办', start_at: '2026-04-01', end_at: '2026-04-30', content_like: 'a', schedule_ids: [1] },
+  ],
+  'schedule.get': [{ id: 1 }],
+  'schedule.create': [{ content: 'a', trigger_time: '2030-04-01 10:00', repeat: null, status: 'PENDING' }],
+  'schedule.update': [{ id: 1, patch: { content: 'z', repeat: null } }],
+  'schedule.delete': [{ id: 1 }],
+  'schedule.undoDelete': [{ undo_token: 'schedule-delete:1' }],
+  'schedule.complete': [{ id: 1, occurrence_at: 1 }],
+  'schedule.snooze': [{ id: 1, minutes: 10 }],
 };
 
 /** Well-formed but pointing at nothing, or out of range: the right code, not a crash. */
@@ -71,6 +82,21 @@ const EDGE: [OpName, unknown, string][] = [
   ],
   ['ledger.list', { end_at: '2026-99-99' }, 'VALIDATION_FAILED'],
   ['ledger.summary', { start_at: 'yesterday' }, 'VALIDATION_FAILED'],
+  ['schedule.get', { id: 999_999 }, 'NOT_FOUND'],
+  ['schedule.get', { id: 2 }, 'NOT_FOUND'], // the other person's reminder
+  ['schedule.update', { id: 2, patch: { content: 'x' } }, 'NOT_FOUND'],
+  ['schedule.delete', { id: 2 }, 'NOT_FOUND'],
+  ['schedule.complete', { id: 2 }, 'NOT_FOUND'],
+  ['schedule.snooze', { id: 2 }, 'NOT_FOUND'],
+  ['schedule.undoDelete', { undo_token: 'schedule-delete:999999' }, 'NOT_FOUND'],
+  ['schedule.create', { content: 'x', trigger_time: 'tomorrow' }, 'VALIDATION_FAILED'],
+  ['schedule.create', { content: 'x', trigger_time: '2030-02-30 10:00' }, 'VALIDATION_FAILED'],
+  ['schedule.create', { content: 'x', trigger_time: '2030-01-01 10:00', repeat: '* * * * * *' }, 'VALIDATION_FAILED'],
+  ['schedule.create', { content: 'x', trigger_time: '2030-01-01 10:00', status: 'whenever' }, 'VALIDATION_FAILED'],
+  ['schedule.update', { id: 1, patch: { trigger_time: 'later' } }, 'VALIDATION_FAILED'],
+  ['schedule.complete', { id: 1, occurrence_at: 1 }, 'VALIDATION_FAILED'], // not an occurrence of the daily reminder
+  ['schedule.snooze', { id: 1, minutes: 0 }, 'VALIDATION_FAILED'],
+  ['schedule.list', { status: 'sometime' }, 'VALIDATION_FAILED'],
   ['settings.update', { timeZone: 'Mars/Olympus' }, 'VALIDATION_FAILED'],
   ['settings.update', { currency: 'yen' }, 'VALIDATION_FAILED'],
   ['settings.update', { categories: [''] }, 'VALIDATION_FAILED'],
@@ -86,6 +112,12 @@ const WRITES = new Set<OpName>([
   'ledger.update',
   'ledger.delete',
   'ledger.undoDelete',
+  'schedule.create',
+  'schedule.update',
+  'schedule.delete',
+  'schedule.undoDelete',
+  'schedule.complete',
+  'schedule.snooze',
 ]);
 
 let t: TestApp;
@@ -101,6 +133,9 @@ beforeAll(() => {
   );
   t.db.prepare("INSERT INTO users (id, nickname) VALUES (2, 'other')").run();
   l.create(2, { amount: 5, item: 'theirs' }, { actor: 'user' });
+  const s = t.app.services.schedule;
+  s.create(1, { content: '每天喝水', trigger_time: '2030-04-01 10:00', repeat: 'daily' }, { actor: 'user' });
+  s.create(2, { content: 'theirs', trigger_time: '2030-04-01 10:00' }, { actor: 'user' });
   baseline = dumpTables(t.db);
 });
 afterAll(async () => {
