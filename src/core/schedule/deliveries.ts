@@ -22,6 +22,32 @@ const BATCH = 500;
 /** Occurrences of one recurring reminder walked one by one before jumping ahead (a minutely cron after a long sleep). */
 const MAX_WALK = 1000;
 
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function prepare(db: Db) {
+  return {
+    select: db.prepare('SELECT * FROM schedules WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?'),
+    known: db.prepare('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?'),
+    insert: db.prepare(
+      `INSERT OR IGNORE INTO reminder_deliveries (schedule_id, occurrence_at, kind, late, snoozed, acted_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    update: db.prepare(
+      'UPDATE schedules SET status = ?, trigger_at = ?, next_at = ?, snooze_at = ?, due_at = ?, updated_at = ? WHERE id = ?',
+    ),
+  };
+}
+
+/** Prepared once per connection: the loop runs this on every due wake. */
+function statements(db: Db): ReturnType<typeof prepare> {
+  let s = cache.get(db);
+  if (!s) {
+    s = prepare(db);
+    cache.set(db, s);
+  }
+  return s;
+}
+
 interface Occurrence {
   at: number;
   snoozed: boolean;
@@ -36,15 +62,7 @@ interface Occurrence {
  */
 export function processDue(db: Db, audit: AuditService, now: number, policy: DuePolicy): DueOutcome {
   const out: DueOutcome = { fired: [], missed: [], changedIds: [] };
-  const select = db.prepare('SELECT * FROM schedules WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?');
-  const known = db.prepare('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?');
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO reminder_deliveries (schedule_id, occurrence_at, kind, late, snoozed, acted_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const update = db.prepare(
-    'UPDATE schedules SET status = ?, trigger_at = ?, next_at = ?, snooze_at = ?, due_at = ?, updated_at = ? WHERE id = ?',
-  );
+  const { select, known, insert, update } = statements(db);
 
   const handle = (row: ScheduleRow): void => {
     const rule = ruleOf(row);

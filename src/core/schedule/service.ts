@@ -94,14 +94,25 @@ export class ScheduleService {
     return this.d.db;
   }
 
+  // Prepared once per SQL text: preparing costs more than running these small statements.
+  private readonly stmts = new Map<string, Statement>();
+  private q(sql: string): Statement {
+    let st = this.stmts.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.stmts.set(sql, st);
+    }
+    return st;
+  }
+
   private row(userId: number, id: number): ScheduleRow {
-    const r = this.db.prepare('SELECT * FROM schedules WHERE id = ?').get(id) as ScheduleRow | undefined;
+    const r = this.q('SELECT * FROM schedules WHERE id = ?').get(id) as ScheduleRow | undefined;
     if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `日程 #${id} 不存在 (reminder ${id} not found)`);
     return r;
   }
 
   private itemRow(id: number): ScheduleItemRow {
-    return this.db.prepare(`${SELECT_ITEM} WHERE s.id = ?`).get(id) as ScheduleItemRow;
+    return this.q(`${SELECT_ITEM} WHERE s.id = ?`).get(id) as ScheduleItemRow;
   }
 
   get(userId: number, id: number): ScheduleItem {
@@ -139,7 +150,7 @@ export class ScheduleService {
     const jobId = input.job_id?.trim() || randomUUID();
     const { trigger_at, next_at } = this.plan(rule, wall, zone, status, now);
     const item = this.db.transaction(() => {
-      if (this.db.prepare('SELECT 1 FROM schedules WHERE job_id = ?').get(jobId)) {
+      if (this.q('SELECT 1 FROM schedules WHERE job_id = ?').get(jobId)) {
         throw new PaiError('CONFLICT', `job_id "${jobId}" 已存在 (job_id already in use)`);
       }
       const info = this.db
@@ -224,7 +235,7 @@ export class ScheduleService {
   }
 
   private hasDelivery(id: number, at: number): boolean {
-    return !!this.db.prepare('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?').get(id, at);
+    return !!this.q('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?').get(id, at);
   }
 
   private write(r: ScheduleRow): void {
@@ -243,9 +254,9 @@ export class ScheduleService {
     const res = this.db.transaction(() => {
       const before = this.row(userId, id);
       const snapshot = toItem(this.itemRow(id));
-      const deliveries = this.db.prepare('SELECT * FROM reminder_deliveries WHERE schedule_id = ?').all(id);
-      this.db.prepare('DELETE FROM reminder_deliveries WHERE schedule_id = ?').run(id);
-      this.db.prepare('DELETE FROM schedules WHERE id = ?').run(id);
+      const deliveries = this.q('SELECT * FROM reminder_deliveries WHERE schedule_id = ?').all(id);
+      this.q('DELETE FROM reminder_deliveries WHERE schedule_id = ?').run(id);
+      this.q('DELETE FROM schedules WHERE id = ?').run(id);
       this.d.audit.record({
         userId,
         actor: meta.actor,
@@ -255,7 +266,7 @@ export class ScheduleService {
         before: { ...toEntry(before), _row: before, _deliveries: deliveries },
         conversationId: meta.conversationId,
       });
-      const auditId = (this.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id;
+      const auditId = (this.q('SELECT last_insert_rowid() AS id').get() as { id: number }).id;
       return { deleted: snapshot, undo_token: `schedule-delete:${auditId}` };
     })();
     this.changed([id]);
@@ -273,7 +284,7 @@ export class ScheduleService {
       if (!a || a.user_id !== userId) throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
       const snap = JSON.parse(a.before_json) as { _row: ScheduleRow; _deliveries: Record<string, unknown>[] };
       const row = snap._row;
-      if (this.db.prepare('SELECT 1 FROM schedules WHERE id = ? OR job_id = ?').get(row.id, row.job_id)) {
+      if (this.q('SELECT 1 FROM schedules WHERE id = ? OR job_id = ?').get(row.id, row.job_id)) {
         throw new PaiError('CONFLICT', '这条提醒已恢复 (already restored)');
       }
       this.db
@@ -284,7 +295,7 @@ export class ScheduleService {
              @next_at, @snooze_at, @due_at, @platform, @created_at, @updated_at)`,
         )
         .run(row);
-      const ins = this.db.prepare(
+      const ins = this.q(
         `INSERT INTO reminder_deliveries (id, schedule_id, occurrence_at, kind, late, snoozed, acted_at, done_at)
          VALUES (@id, @schedule_id, @occurrence_at, @kind, @late, @snoozed, @acted_at, @done_at)`,
       );
@@ -372,7 +383,7 @@ export class ScheduleService {
 
   /** The most recently created (id desc), null when there is none. */
   latest(userId: number): ScheduleEntry | null {
-    const r = this.db.prepare('SELECT * FROM schedules WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
+    const r = this.q('SELECT * FROM schedules WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
       | ScheduleRow
       | undefined;
     return r ? toEntry(r) : null;
@@ -427,11 +438,8 @@ export class ScheduleService {
 
   /** The earliest instant the scheduler must wake for, or null. */
   earliestDue(): number | null {
-    // Prepared once: the loop asks this on every wake.
-    this.earliestStmt ??= this.db.prepare('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL');
-    return (this.earliestStmt.get() as { t: number | null }).t;
+    return (this.q('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL').get() as { t: number | null }).t;
   }
-  private earliestStmt: Statement | null = null;
 
   /** Fires or marks missed everything due at `now`, each occurrence at most once. */
   processDue(now: number, policy: DuePolicy): DueOutcome {
