@@ -14,7 +14,7 @@ import {
   type ScheduleTab,
 } from '../../shared/contract';
 import { firstOccurrenceFrom, nextOccurrence, parseRepeat, repeatToText, type Repeat } from './recurrence';
-import { instantToWall, parseTriggerTime, wallText, wallToInstant } from './wall-time';
+import { parseTriggerTime, wallText, wallToInstant } from './wall-time';
 import {
   SELECT_ITEM,
   anchorOf,
@@ -446,11 +446,6 @@ export class ScheduleService {
     const out = processDue(this.db, this.d.audit, now, policy);
     if (out.changedIds.length > 0) this.changed(out.changedIds);
     return out;
-  }
-
-  /** The wall time an instant reads in the person's zone (for summaries and tests). */
-  wallOf(instant: number): string {
-    return wallText(instantToWall(instant, this.d.timeZone()));
   }
 
   private audit(userId: number, meta: WriteMeta, action: string, id: number, before?: unknown, after?: unknown): void {
