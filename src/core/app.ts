@@ -15,6 +15,11 @@ import { ledgerTools } from './tools/ledger-tools';
 import { QuickAddService, quickAddModule } from './quickadd';
 import { BackupService, backupModule } from './backup';
 import { DataService, dataModule } from './dataio';
+import { ScheduleService } from './schedule';
+import { scheduleModule } from './schedule/handlers';
+import { scheduleTools } from './tools/schedule-tools';
+import { ReminderScheduler, remindersModule } from './reminders';
+import { scheduleReminderSink } from './schedule/reminder-sink';
 import { DB_FILE } from './paths';
 import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
@@ -42,6 +47,8 @@ export interface Services {
   quickAdd: QuickAddService;
   backups: BackupService;
   data: DataService;
+  schedule: ScheduleService;
+  reminders: ReminderScheduler;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -103,12 +110,12 @@ export function createApp(options: AppOptions): PaiApp {
     defaultCurrency: ctx.currency,
   });
   const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
+  const reminders = new ReminderScheduler({ schedule, clock, events });
   const quickAdd = new QuickAddService({
     clock,
     ledger,
-    // The schedule domain's service satisfies ReminderSink once it is merged; until then
-    // saving a quick-add reminder answers NOT_CONFIGURED.
-    reminders: null,
+    reminders: scheduleReminderSink(schedule),
     timeZone: ctx.timeZone,
     currency: ctx.currency,
     categories: () => settings.general().categories,
@@ -142,7 +149,7 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     appVersion: options.version ?? '0.1.0',
   });
-  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data };
+  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders };
 
   const modules: PaiModule[] = [
     appModule(ctx),
@@ -152,6 +159,9 @@ export function createApp(options: AppOptions): PaiApp {
     quickAddModule(quickAdd),
     dataModule(data),
     backupModule(backups, { background: options.background !== false }),
+    scheduleModule(schedule),
+    { name: 'schedule-tools', tools: scheduleTools(ctx, schedule) },
+    remindersModule(ctx, reminders),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from './routes';
 import NotBuilt from './views/placeholder/NotBuilt';
 import { useDataChangedInvalidation } from './hooks/api';
+import ReminderToasts from './views/schedule/ReminderToasts';
 
 const { Sider, Content } = Layout;
 
@@ -25,6 +26,7 @@ export default function App() {
   const View = route.view;
   return (
     <Layout style={{ height: '100vh' }}>
+      <ReminderToasts />
       <Sider theme="light" width={180} style={{ borderRight: '1px solid #f0f0f0' }}>
         <Typography.Title level={4} style={{ padding: '16px 24px', margin: 0 }}>
           {t('appName')}

@@ -26,7 +26,7 @@ export const ROUTES: RouteDef[] = [
     icon: BookOutlined,
     view: lazy(() => import('./views/ledger/LedgerView')),
   },
-  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: null },
+  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: lazy(() => import('./views/schedule/ScheduleView')) },
   { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
   { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
   // Also the tray's quick-add window (#/quickadd).

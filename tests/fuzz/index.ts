@@ -4,8 +4,9 @@ import type { FuzzEdge } from './types';
 import * as ledger from './ledger';
 import * as chat from './chat';
 import * as quickaddData from './quickadd-data';
+import * as schedule from './schedule';
 
-const DOMAINS = [ledger, chat, quickaddData];
+const DOMAINS = [ledger, chat, quickaddData, schedule];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

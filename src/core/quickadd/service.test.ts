@@ -46,14 +46,15 @@ describe('QuickAddService', () => {
     expect(app.services.ledger.latest(1)).toMatchObject({ amount: 12.5, currency: 'USD', item: 'lunch' });
   });
 
-  it('refuses to save a reminder while no schedule service is wired, and writes nothing', async () => {
+  it('books a reminder through the schedule service', async () => {
     const r = await app.dispatch('quickadd.save', {
       kind: 'reminder',
       reminder: { content: '交报告', trigger_time: '2026-04-09T09:00:00+08:00', repeat: null },
     });
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error.code).toBe('NOT_CONFIGURED');
+    expect(r).toMatchObject({ ok: true, data: { kind: 'reminder', reminder: { content: '交报告', repeat: null } } });
+    const items = app.services.schedule.list(1, { tab: 'upcoming' });
+    expect(items.map((i) => [i.content, i.status])).toEqual([['交报告', 'PENDING']]);
+    expect(new Date(items[0]!.trigger_time).toISOString()).toBe('2026-04-09T01:00:00.000Z');
     expect(app.services.ledger.list(1, {}).total).toBe(0);
   });
 

@@ -7,7 +7,9 @@ import { quickadd } from './locales/quickadd';
 import { data } from './locales/data';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, ledger, quickadd, data } as const;
+const namespaces = { common, ledger, schedule, quickadd, data } as const;
+import { schedule } from './locales/schedule';
+
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

@@ -9,6 +9,7 @@ import { chatOps } from './chat';
 import { toolOps } from './tools';
 import { quickAddOps } from './quickadd';
 import { dataOps } from './data';
+import { scheduleOps } from './schedule';
 
 export * from './define';
 export * from './common';
@@ -35,7 +36,10 @@ export const contract = mergeOps(
   toolOps,
   quickAddOps,
   dataOps,
+  scheduleOps,
 );
+export * from './schedule';
+
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

@@ -9,6 +9,7 @@ import { m0004 } from './0004_ledger_list_index';
 import { m0005 } from './0005_ledger_day_totals';
 import { m0006 } from './0006_ledger_month_totals';
 import { m0010 } from './0010_conversations';
+import { m0020 } from './0020_schedule';
 
 export interface Migration {
   version: number;
@@ -16,4 +17,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020];
