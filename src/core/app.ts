@@ -84,6 +84,10 @@ export function createApp(options: AppOptions): PaiApp {
     categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
   });
   const tools = new ToolExecutor(db, clock);
+  // Restore and full import replace rows underneath the settings cache.
+  events.on('data.changed', (p) => {
+    if (p.domain === '*') settings.invalidate();
+  });
   const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
   const ctx: CoreContext = {
     db,
@@ -134,6 +138,7 @@ export function createApp(options: AppOptions): PaiApp {
         for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
       },
       start: async () => {
+        settings.invalidate();
         if (!started) return;
         for (const m of modules) if (m.name !== 'backup') await m.start?.();
       },
