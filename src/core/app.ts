@@ -13,6 +13,8 @@ import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
 import { DB_FILE } from './paths';
+import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
+import { mcpModule } from './mcp/handlers';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
 export type { AppOptions, CallMeta, Handlers } from './module';
@@ -31,6 +33,7 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  mcp: McpServices;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -91,12 +94,15 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  // Secrets: in memory + PAI_SECRET_* env until the shell's safeStorage-backed store is wired in.
+  const mcp = createMcpServices(ctx, new MemorySecretStore(env));
+  const services: Services = { ledger, mcp };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    mcpModule(ctx, mcp),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

@@ -95,7 +95,7 @@ export class ToolExecutor {
       const error = e instanceof z.ZodError ? { code: 'VALIDATION_FAILED' as const, message: formatZodError(e) } : toEnvelope(e);
       result = { ok: false, output: error.message, output_data: null, latency_ms: performance.now() - started, error };
     }
-    this.recordUsage(source, name, result, ctx);
+    this.recordUsage(source, def?.usageName ?? name, result, ctx);
     return result;
   }
 
