@@ -20,7 +20,19 @@ export interface McpServices {
   weather: WeatherService;
 }
 
+/** Timeouts can be tightened from the environment (tests, slow machines). */
+function envTimeouts(env: NodeJS.ProcessEnv): Partial<McpTimeouts> {
+  const n = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+  const out: Partial<McpTimeouts> = {};
+  const connectMs = n(env.PAI_MCP_CONNECT_TIMEOUT_MS);
+  const callMs = n(env.PAI_MCP_CALL_TIMEOUT_MS);
+  if (connectMs) out.connectMs = connectMs;
+  if (callMs) out.callMs = callMs;
+  return out;
+}
+
 export function createMcpServices(ctx: CoreContext, secrets: SecretStore, timeouts?: Partial<McpTimeouts>): McpServices {
+  timeouts = { ...envTimeouts(ctx.env), ...timeouts };
   const manager = new McpManager({ db: ctx.db, clock: ctx.clock, events: ctx.events, tools: ctx.tools, secrets, timeouts });
   const catalog = new ToolCatalog(ctx.tools, manager, ctx.clock);
   const webSettings = new WebSettingsService(ctx.settings, secrets);
