@@ -42,7 +42,7 @@ function guardedLookup(allow: readonly string[]) {
     dnsLookup(hostname, { all: true }, (err, addrs) => {
       if (err) return cb(err, []);
       if (!hostAllowed(hostname, allow) && addrs.some((a) => isPrivateAddress(a.address))) {
-        return cb(Object.assign(refused(hostname), { code: 'EPRIVATE' }), []);
+        return cb(Object.assign(new Error(`private address: ${hostname}`), { code: 'EPRIVATE' }), []);
       }
       if (options.all) return cb(null, addrs);
       const first = addrs[0];
