@@ -2,6 +2,7 @@
 // ads and a prompt-injection paragraph), and an Open-Meteo-like weather API.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INJECTION_CASES, casePage } from '../fixtures/injection-cases';
 
 export interface WebPeer {
   base: string;
@@ -34,9 +35,22 @@ export async function startWebPeer(): Promise<WebPeer> {
     peer.hits.push(u.pathname);
     const json = (status: number, v: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(v));
     const html = (s: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(s);
+    const injected = INJECTION_CASES.find((c) => u.pathname === `/case/${c.id}`);
+    if (injected) return html(casePage(injected));
     switch (u.pathname) {
       case '/search': {
         if (peer.searchMode === 'fail') return json(500, { error: 'boom' });
+        const caseQuery = /^case:([\w-]+)/.exec(u.searchParams.get('q') ?? '');
+        const c = caseQuery && INJECTION_CASES.find((x) => x.id === caseQuery[1]);
+        if (c) {
+          return json(200, {
+            number_of_results: 2,
+            results: [
+              { title: 'Result with a poisoned snippet', url: `${peer.base}/case/${c.id}`, content: c.payload },
+              { title: 'Ordinary result', url: `${peer.base}/article`, content: 'An ordinary result about the topic, nothing special here.' },
+            ],
+          });
+        }
         if (peer.searchMode === 'empty') return json(200, { results: [], number_of_results: 0 });
         const q = u.searchParams.get('q') ?? '';
         return json(200, {
