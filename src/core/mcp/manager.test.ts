@@ -205,6 +205,25 @@ describe('MCP server over Streamable HTTP (real SDK peer on 127.0.0.1)', () => {
     expect(peer.auth.every((a) => a === 'Bearer http-secret-456')).toBe(true);
   });
 
+  it('retries a failing server during discovery only after its backoff (fake clock)', async () => {
+    const v = await t.call('mcp.servers.add', { name: 'flaky', transport: 'http', url: peer.url, headers: { Authorization: 'Bearer nope' } });
+    const attempts = () => peer.auth.filter((a) => a === 'Bearer nope').length;
+    await t.call('mcp.tools.list', { refresh: true });
+    const first = attempts();
+    expect(first).toBeGreaterThan(0);
+    expect((await t.call('mcp.servers.list', {})).find((s) => s.id === v.id)).toMatchObject({ status: 'error' });
+    await t.call('mcp.tools.list', { refresh: true });
+    expect(attempts()).toBe(first); // within the 1 s backoff: not retried
+    t.clock.advance(1_100);
+    await t.call('mcp.tools.list', { refresh: true });
+    const second = attempts();
+    expect(second).toBeGreaterThan(first);
+    t.clock.advance(1_100); // second failure: backoff is now 2 s
+    await t.call('mcp.tools.list', { refresh: true });
+    expect(attempts()).toBe(second);
+    await t.call('mcp.servers.remove', { id: v.id });
+  });
+
   it('a wrong header shows as a failed test with the reason', async () => {
     const v = await t.call('mcp.servers.add', { name: 'badauth', transport: 'http', url: peer.url, headers: { Authorization: 'Bearer wrong' } });
     const r = await t.call('mcp.servers.test', { id: v.id });

@@ -44,6 +44,7 @@ export interface McpManagerDeps {
 
 const secretKey = (id: number, kind: 'env' | 'header', key: string) => `mcp:${id}:${kind}:${key}`;
 const BACKOFF_MAX_MS = 60_000;
+const MAX_RESULT_CHARS = 20_000;
 
 /**
  * Configured MCP servers: their settings (secrets in the SecretStore), live
@@ -368,7 +369,9 @@ export class McpManager {
       summarize: (a, locale) =>
         `${locale === 'en' ? 'Call MCP tool' : '调用 MCP 工具'} ${t.server} / ${t.rawName}: ${JSON.stringify(a).slice(0, 300)}`,
       run: async (a, ctx: ToolContext) => {
-        const { result, text } = await this.call(t.name, a as Record<string, unknown>, ctx.signal);
+        const { result, text: full } = await this.call(t.name, a as Record<string, unknown>, ctx.signal);
+        // A huge result would crowd out the conversation; the model gets the head of it.
+        const text = full.length > MAX_RESULT_CHARS ? `${full.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${full.length - MAX_RESULT_CHARS} chars]` : full;
         const wrapped = wrapUntrusted(`mcp:${t.server}/${t.rawName}`, text);
         if (result.isError) throw new PaiError('PROVIDER_UNAVAILABLE', `MCP 工具返回错误 / the MCP tool reported an error:\n${wrapped}`);
         return {
