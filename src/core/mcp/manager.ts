@@ -163,7 +163,7 @@ export class McpManager {
     });
     if (secretPatch) {
       for (const [k, v] of Object.entries(secretPatch)) if (v !== null) this.deps.secrets.set(secretKey(id, kind, k), v);
-      for (const k of oldKeys) if (!newKeys.includes(k)) this.deps.secrets.delete(secretKey(id, kind, k));
+      for (const k of oldKeys) if (!newKeys.includes(k)) this.deps.secrets.set(secretKey(id, kind, k), null);
     }
     this.reset(id, patch.enabled === false ? 'disabled' : 'idle');
     this.changed();
@@ -178,8 +178,8 @@ export class McpManager {
     const cur = this.must(id);
     await this.states.get(id)?.conn?.close();
     this.states.delete(id);
-    for (const k of cur.envKeys) this.deps.secrets.delete(secretKey(id, 'env', k));
-    for (const k of cur.headerKeys) this.deps.secrets.delete(secretKey(id, 'header', k));
+    for (const k of cur.envKeys) this.deps.secrets.set(secretKey(id, 'env', k), null);
+    for (const k of cur.headerKeys) this.deps.secrets.set(secretKey(id, 'header', k), null);
     this.store.remove(id);
     this.syncExecutor();
     this.changed();
@@ -208,7 +208,7 @@ export class McpManager {
       const secrets: Record<string, string> = {};
       for (const k of keys) {
         const v = this.deps.secrets.get(secretKey(r.id, kind, k));
-        if (v !== undefined) secrets[k] = v;
+        if (v !== null) secrets[k] = v;
       }
       st.conn = new McpConnection(
         {

@@ -1,13 +1,15 @@
 /**
  * Where secret values (MCP env vars and headers, search API keys) are kept.
- * The desktop shell provides one backed by Electron's safeStorage; the engine's
- * default keeps them in memory and reads `PAI_SECRET_<KEY>` from the environment,
- * so nothing secret is ever written to the database in plaintext.
+ * Same shape as the agent branch's providers/secrets.ts SecretStore, so one
+ * store (safeStorage-backed in the desktop shell) can serve both. The engine's
+ * default keeps values in memory and falls back to `PAI_SECRET_<KEY>` in the
+ * environment, so nothing secret is ever written to the database in plaintext.
  */
 export interface SecretStore {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-  delete(key: string): void;
+  get(name: string): string | null;
+  /** null deletes. */
+  set(name: string, value: string | null): void;
+  source(name: string): 'env' | 'store' | null;
 }
 
 /** `mcp:3:env:API_KEY` → `PAI_SECRET_MCP_3_ENV_API_KEY`. */
@@ -21,19 +23,25 @@ export class MemorySecretStore implements SecretStore {
 
   constructor(private readonly env: NodeJS.ProcessEnv = {}) {}
 
-  get(key: string): string | undefined {
-    if (this.values.has(key)) return this.values.get(key);
-    if (this.deleted.has(key)) return undefined;
-    return this.env[secretEnvName(key)];
+  get(name: string): string | null {
+    const v = this.values.get(name);
+    if (v !== undefined) return v;
+    if (this.deleted.has(name)) return null;
+    return this.env[secretEnvName(name)] || null;
   }
 
-  set(key: string, value: string): void {
-    this.deleted.delete(key);
-    this.values.set(key, value);
+  set(name: string, value: string | null): void {
+    if (value) {
+      this.deleted.delete(name);
+      this.values.set(name, value);
+    } else {
+      this.values.delete(name);
+      this.deleted.add(name);
+    }
   }
 
-  delete(key: string): void {
-    this.values.delete(key);
-    this.deleted.add(key);
+  source(name: string): 'env' | 'store' | null {
+    if (this.values.has(name)) return 'store';
+    return this.get(name) ? 'env' : null;
   }
 }

@@ -52,7 +52,7 @@ export class WebSettingsService {
       throw new PaiError('VALIDATION_FAILED', `${next.search_provider} 需要 API Key / ${next.search_provider} needs an API key`);
     }
     this.settings.set(WEB_SETTINGS_KEY, webSettingsSchema, next);
-    if (api_key === null || api_key === '') this.secrets.delete(SEARCH_API_KEY_SECRET);
+    if (api_key === null || api_key === '') this.secrets.set(SEARCH_API_KEY_SECRET, null);
     else if (api_key !== undefined) this.secrets.set(SEARCH_API_KEY_SECRET, api_key);
     return this.view();
   }

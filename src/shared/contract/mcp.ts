@@ -88,8 +88,8 @@ export const mcpServerViewSchema = z.object({
 });
 export type McpServerView = z.infer<typeof mcpServerViewSchema>;
 
-export const toolApprovalSchema = z.enum(['default', 'ask', 'always_allow']);
-export const toolRiskSchema = z.enum(['read', 'write', 'destructive']);
+export const catalogApprovalSchema = z.enum(['default', 'ask', 'always_allow']);
+export const catalogRiskSchema = z.enum(['read', 'write', 'destructive']);
 
 export const catalogEntrySchema = z.object({
   source: z.enum(['builtin', 'mcp']),
@@ -98,9 +98,9 @@ export const catalogEntrySchema = z.object({
   server: z.string().nullable(),
   raw_name: z.string(),
   description: z.string(),
-  risk: toolRiskSchema,
+  risk: catalogRiskSchema,
   enabled: z.boolean(),
-  approval: toolApprovalSchema,
+  approval: catalogApprovalSchema,
   /** Passes the server's allowlist (always true for built-ins). */
   allowed: z.boolean(),
   /** The server changed this tool's description or schema since it was approved. */
@@ -155,7 +155,7 @@ export const mcpOps = {
     catalogEntrySchema,
   ),
   'mcp.tools.setApproval': op(
-    z.object({ source: z.enum(['builtin', 'mcp']), name: z.string().min(1).max(200), approval: toolApprovalSchema }).strict(),
+    z.object({ source: z.enum(['builtin', 'mcp']), name: z.string().min(1).max(200), approval: catalogApprovalSchema }).strict(),
     catalogEntrySchema,
   ),
   'mcp.tools.reapprove': op(z.object({ name: z.string().min(1).max(200) }).strict(), catalogEntrySchema),
