@@ -58,6 +58,12 @@ export function mcpModule(ctx: CoreContext, s: McpServices): PaiModule {
         return v;
       },
     },
+    // Runs before each model call: keeps the MCP part of the catalog fresh (30 s
+    // TTL) so the agent binds the current `server__tool` set. Adds no prompt text.
+    promptContext: async () => {
+      await catalog.list().catch(() => undefined);
+      return null;
+    },
     start() {
       if (ctx.options.background === false) return;
       // Connect the enabled servers in the background; failures show as server status.
