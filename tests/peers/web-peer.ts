@@ -9,6 +9,8 @@ export interface WebPeer {
   /** 'ok' | 'fail' (HTTP 500) | 'empty' */
   searchMode: 'ok' | 'fail' | 'empty';
   hits: string[];
+  /** Credentials and bodies the Tavily/Brave fakes received. */
+  seen: { path: string; auth: string; body: string }[];
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ function page(title: string, body: string): string {
 }
 
 export async function startWebPeer(): Promise<WebPeer> {
-  const peer: WebPeer = { base: '', searchMode: 'ok', hits: [], close: async () => undefined };
+  const peer: WebPeer = { base: '', searchMode: 'ok', hits: [], seen: [], close: async () => undefined };
   const http: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     peer.hits.push(u.pathname);
@@ -37,6 +39,22 @@ export async function startWebPeer(): Promise<WebPeer> {
     const html = (s: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(s);
     const injected = INJECTION_CASES.find((c) => u.pathname === `/case/${c.id}`);
     if (injected) return html(casePage(injected));
+    if (u.pathname === '/tavily' || u.pathname === '/brave') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const auth = String(req.headers.authorization ?? req.headers['x-subscription-token'] ?? '');
+        peer.seen.push({ path: u.pathname, auth, body });
+        if (peer.searchMode === 'empty') return json(200, u.pathname === '/tavily' ? { results: [] } : { web: { results: [] } });
+        const rows = [
+          { title: 'Tavily/Brave A', url: 'https://www.gov.cn/a', text: 'An official notice with the dates and details.' },
+          { title: 'Tavily/Brave B', url: 'https://www.zhihu.com/q/1', text: 'A community answer discussing the notice.' },
+        ];
+        if (u.pathname === '/tavily') return json(200, { results: rows.map((r) => ({ title: r.title, url: r.url, content: r.text })) });
+        return json(200, { web: { results: rows.map((r) => ({ title: r.title, url: r.url, description: r.text })) } });
+      });
+      return;
+    }
     switch (u.pathname) {
       case '/search': {
         if (peer.searchMode === 'fail') return json(500, { error: 'boom' });

@@ -58,13 +58,19 @@ describe('web_search chain against a local search API and local pages', () => {
   it('falls back to the MCP search tool when the search API answers HTTP 500', async () => {
     await t.call('mcp.servers.add', { name: 'search', transport: 'http', url: mcp.url });
     web.searchMode = 'fail';
+    mcp.state.searchResults = [
+      { title: 'MCP result A', url: `${web.base}/forum`, snippet: 'Found by the MCP search peer, a forum thread.' },
+      { title: 'MCP result B', url: `${web.base}/article`, snippet: 'Found by the MCP search peer, the release notes.' },
+    ];
     const { data, turn } = await search({ query: 'fallback test', max_results: 5 });
     expect(mcp.state.calls).toContain('bing_search:fallback test');
     expect(data.status).toBe('ok');
-    expect(data.sources[0]).toMatchObject({ url: 'https://example.org/mcp-a', domain: 'example.org' });
+    expect(data.sources.map((s) => s.title)).toEqual(['MCP result A', 'MCP result B']);
+    expect(data.sources[1]!.content_preview).toContain('Model Y paragraph 1');
     expect(data.failure_reason).toContain('HTTP 500');
     expect(data.failure_reason).toContain('search__bing_search');
-    expect(turn.external).toBe(2);
+    expect(turn).toEqual({ external: 2, crawl: 2 });
+    mcp.state.searchResults = undefined;
   });
 
   it('counts inner crawls against the per-turn limit and refuses past the external limit', async () => {
@@ -168,5 +174,45 @@ describe('web settings', () => {
     expect(JSON.stringify(await t.call('web.settings.get', {}))).not.toContain('brave-key-789');
     const row = t.app.ctx.db.prepare("SELECT value FROM settings WHERE key = 'web'").get() as { value: string };
     expect(row.value).not.toContain('brave-key-789');
+  });
+});
+
+describe('search API presets (Tavily, Brave) against local fakes', () => {
+  let t: TestApp;
+  let web: WebPeer;
+  beforeAll(async () => {
+    t = makeTestApp();
+    web = await startWebPeer();
+  });
+  afterAll(async () => {
+    await t.close();
+    await web.close();
+  });
+
+  it.each([
+    ['tavily', 'Bearer tv-key', 'tavily'],
+    ['brave', 'br-key', 'brave'],
+  ] as const)('%s: sends the key, reads results, classes sources', async (provider, auth, path) => {
+    const key = auth.replace('Bearer ', '');
+    await t.call('web.settings.update', { search_provider: provider, search_url: `${web.base}/${path}`, api_key: key });
+    // Crawl budget already spent: no page fetches to public hosts from a test.
+    const r = await t.app.ctx.tools.execute('web_search', { query: 'notice', max_results: 5 }, t.ctx({ locale: 'en', turn: { external: 0, crawl: 3 } }));
+    const data = r.output_data as WebSearchResult;
+    expect(web.seen.at(-1)).toMatchObject({ path: `/${path}`, auth });
+    if (provider === 'tavily') expect(JSON.parse(web.seen.at(-1)!.body)).toMatchObject({ query: 'notice', max_results: 5 });
+    expect(data.sources.map((s) => [s.domain, s.source_type])).toEqual([
+      ['gov.cn', 'authoritative'],
+      ['zhihu.com', 'community'],
+    ]);
+    // Two snippets are enough to answer even without page bodies.
+    expect(data.sources.every((s) => s.crawl_error.includes('limit'))).toBe(true);
+    expect(data.answer_ready).toBe(true);
+    expect(data.summary).toBe('Found 2 candidate results.');
+  });
+
+  it('no results: status empty, not answer-ready', async () => {
+    web.searchMode = 'empty';
+    const r = await t.app.ctx.tools.execute('web_search', { query: 'nothing' }, t.ctx());
+    expect(r.output_data).toMatchObject({ status: 'empty', answer_ready: false, sources: [], total_results: 0, summary: '没有检索到结果。' });
   });
 });
