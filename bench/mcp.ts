@@ -1,7 +1,9 @@
 // MCP and web figures: connect+list over stdio and HTTP, tool-call latency,
-// web_search over local peers. Prints and writes bench/results/mcp.json.
-// Run: npx tsx bench/mcp.ts
+// web_search over local peers. A bench suite (`export run()`, one line
+// `mcp: () => import('./mcp')` in bench/run.ts's SUITES); run alone with
+// `npx tsx bench/mcp.ts`, which prints and writes bench/results/mcp.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { makeTestApp, STDIO_PEER } from '../tests/helpers/mcp-app';
 import { startHttpMcpPeer } from '../tests/peers/mcp-http';
 import { startWebPeer } from '../tests/peers/web-peer';
@@ -13,7 +15,7 @@ const stats = (xs: number[]) => {
   return { n: s.length, p50_ms: q(0.5), p95_ms: q(0.95), mean_ms: Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 100) / 100 };
 };
 
-async function main() {
+export async function run(): Promise<Record<string, unknown>> {
   const t = makeTestApp();
   const http = await startHttpMcpPeer();
   const web = await startWebPeer();
@@ -59,9 +61,13 @@ async function main() {
     await http.close();
     await web.close();
   }
-  console.log(JSON.stringify(out, null, 2));
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/mcp.json', JSON.stringify(out, null, 2));
+  return out;
 }
 
-void main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void run().then((out) => {
+    console.log(JSON.stringify(out, null, 2));
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/mcp.json', JSON.stringify(out, null, 2));
+  });
+}
