@@ -3,15 +3,14 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/connection';
 import type { EventBus } from '../events';
 import type { ToolExecutor } from '../tools/executor';
-import { defineTool, type AnyToolDef, type ToolContext, type ToolRisk } from '../tools/types';
+import type { ToolRisk } from '../tools/types';
 import { PaiError } from '../../shared/errors';
 import type { McpServerAdd, McpServerPatch, McpServerView } from '../../shared/contract';
-import { wrapUntrusted } from '../web/untrusted';
 import { McpConnection, DEFAULT_TIMEOUTS, type McpTimeouts } from './connection';
 import { definitionHash, qualifiedToolName } from './names';
 import type { SecretStore } from './secrets';
 import { McpStore, type ServerRow, type ServerStatus } from './store';
-import { riskFromAnnotations, schemaFromJson } from './tool-def';
+import { mcpToolDef, resultText, riskFromAnnotations } from './tool-def';
 
 /** One tool as the server lists it, with what we decided about it. */
 export interface DiscoveredTool {
@@ -44,7 +43,6 @@ export interface McpManagerDeps {
 
 const secretKey = (id: number, kind: 'env' | 'header', key: string) => `mcp:${id}:${kind}:${key}`;
 const BACKOFF_MAX_MS = 60_000;
-const MAX_RESULT_CHARS = 20_000;
 
 /**
  * Configured MCP servers: their settings (secrets in the SecretStore), live
@@ -357,31 +355,6 @@ export class McpManager {
 
   // ---- executor registration ----------------------------------------------
 
-  private defFor(t: DiscoveredTool): AnyToolDef {
-    return defineTool({
-      name: t.name,
-      source: 'mcp',
-      description: `[MCP ${t.server}] ${t.description}`.slice(0, 1024),
-      schema: schemaFromJson(t.inputSchema),
-      risk: t.risk,
-      mainAgent: !t.held,
-      limit: 'external',
-      summarize: (a, locale) =>
-        `${locale === 'en' ? 'Call MCP tool' : '调用 MCP 工具'} ${t.server} / ${t.rawName}: ${JSON.stringify(a).slice(0, 300)}`,
-      run: async (a, ctx: ToolContext) => {
-        const { result, text: full } = await this.call(t.name, a as Record<string, unknown>, ctx.signal);
-        // A huge result would crowd out the conversation; the model gets the head of it.
-        const text = full.length > MAX_RESULT_CHARS ? `${full.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${full.length - MAX_RESULT_CHARS} chars]` : full;
-        const wrapped = wrapUntrusted(`mcp:${t.server}/${t.rawName}`, text);
-        if (result.isError) throw new PaiError('PROVIDER_UNAVAILABLE', `MCP 工具返回错误 / the MCP tool reported an error:\n${wrapped}`);
-        return {
-          output: wrapped,
-          output_data: { server: t.server, tool: t.rawName, content: text, structured: result.structuredContent ?? null },
-        };
-      },
-    });
-  }
-
   /** Registers the allowed tools of enabled servers as `server__tool`; removes the rest. */
   syncExecutor(): void {
     const want = this.discovered().filter((t) => t.allowed);
@@ -391,7 +364,7 @@ export class McpManager {
       // Whatever is still registered under this name is not ours (a built-in, or a
       // name collision after sanitising): it wins.
       if (this.deps.tools.get(t.name)) continue;
-      this.deps.tools.register(this.defFor(t));
+      this.deps.tools.register(mcpToolDef(t, (name, args, signal) => this.call(name, args, signal)));
       this.registered.add(t.name);
     }
   }
@@ -400,15 +373,4 @@ export class McpManager {
     await Promise.all([...this.states.values()].map((s) => s.conn?.close()));
     this.states.clear();
   }
-}
-
-/** Text parts joined; other content kinds named, never loaded. */
-export function resultText(r: CallToolResult): string {
-  const parts = (r.content ?? []).map((c) => {
-    if (c.type === 'text') return c.text;
-    if (c.type === 'resource' && 'text' in c.resource) return String(c.resource.text);
-    return `[${c.type} omitted]`;
-  });
-  if (parts.length === 0 && r.structuredContent) return JSON.stringify(r.structuredContent);
-  return parts.join('\n\n').trim();
 }
