@@ -12,9 +12,13 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { QuickAddService, quickAddModule } from './quickadd';
+import { BackupService, backupModule } from './backup';
+import { DataService, dataModule } from './dataio';
 import { DB_FILE } from './paths';
 import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
 import { mcpModule } from './mcp/handlers';
+import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
 export type { AppOptions, CallMeta, Handlers } from './module';
@@ -34,6 +38,13 @@ export interface PaiApp {
 export interface Services {
   ledger: LedgerService;
   mcp: McpServices;
+  providers: ProviderService;
+  conversations: AgentDomain['conversations'];
+  profile: AgentDomain['profile'];
+  chat: AgentDomain['chat'];
+  quickAdd: QuickAddService;
+  backups: BackupService;
+  data: DataService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -69,6 +80,7 @@ export function createApp(options: AppOptions): PaiApp {
     categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
   });
   const tools = new ToolExecutor(db, clock);
+  const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
   const ctx: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -77,8 +89,7 @@ export function createApp(options: AppOptions): PaiApp {
     audit,
     settings,
     tools,
-    // Replaced by the provider registry of the agent domain; null = not configured.
-    models: { chat: () => null, vision: () => null, embeddings: () => null },
+    models: options.models ?? providers,
     options,
     env,
     timeZone: () => settings.general().timeZone,
@@ -94,15 +105,60 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  // Secrets: in memory + PAI_SECRET_* env until the shell's safeStorage-backed store is wired in.
-  const mcp = createMcpServices(ctx, new MemorySecretStore(env));
-  const services: Services = { ledger, mcp };
+  // MCP env/header values and the search API key: the shell's store when given, else
+  // in memory + PAI_SECRET_* env. Never the database.
+  const mcp = createMcpServices(ctx, options.secrets ?? new MemorySecretStore(env));
+  const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  const quickAdd = new QuickAddService({
+    clock,
+    ledger,
+    // The schedule domain's service satisfies ReminderSink once it is merged; until then
+    // saving a quick-add reminder answers NOT_CONFIGURED.
+    reminders: null,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => settings.general().categories,
+  });
+  const backups = new BackupService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    dataDir: options.dataDir,
+    clock,
+    timeZone: ctx.timeZone,
+    events,
+    migrate: (restored) => migrate(restored),
+    // Other modules' loops hold state read from the old data: stop them around a restore.
+    lifecycle: {
+      stop: async () => {
+        for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
+      },
+      start: async () => {
+        if (!started) return;
+        for (const m of modules) if (m.name !== 'backup') await m.start?.();
+      },
+    },
+  });
+  const data = new DataService({
+    db,
+    dataDir: options.dataDir,
+    clock,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    appVersion: options.version ?? '0.1.0',
+  });
+  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, mcp };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     mcpModule(ctx, mcp),
+    ...agent.modules,
+    quickAddModule(quickAdd),
+    dataModule(data),
+    backupModule(backups, { background: options.background !== false }),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

@@ -1,6 +1,3 @@
-// PENDING: needs the agent branch (tests/scripted-openai, chat.* ops). Rename to .test.ts after `git merge main`
-// once the agent is merged. Verified on a scratch merge of mcp+agent: 19/19 pass, and
-// weakening ledger_delete to risk "write" makes 3 cases fail.
 // Injection corpus, agent level: the real graph (agent → guardrail → tools) with
 // the real ChatOpenAI client against the scripted OpenAI server. The scripted
 // model is "hijacked": after the carrier's result it makes the attacker's call.
