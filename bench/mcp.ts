@@ -11,8 +11,14 @@ import { startWebPeer } from '../tests/peers/web-peer';
 const ms = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 100) / 100;
-  return { n: s.length, p50_ms: q(0.5), p95_ms: q(0.95), mean_ms: Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 100) / 100 };
+  const q = (p: number) =>
+    Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]! * 100) / 100;
+  return {
+    n: s.length,
+    p50_ms: q(0.5),
+    p95_ms: q(0.95),
+    mean_ms: Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 100) / 100,
+  };
 };
 
 export async function run(): Promise<Record<string, unknown>> {
@@ -33,7 +39,11 @@ export async function run(): Promise<Record<string, unknown>> {
     const calls = async (name: string) => {
       const xs: number[] = [];
       for (let i = 0; i < 100; i++) {
-        const r = await t.app.ctx.tools.execute(name, { text: `x${i}` }, t.ctx({ turn: undefined }));
+        const r = await t.app.ctx.tools.execute(
+          name,
+          { text: `x${i}` },
+          t.ctx({ turn: undefined }),
+        );
         if (!r.ok) throw new Error(r.output);
         xs.push(r.latency_ms);
       }
@@ -49,7 +59,11 @@ export async function run(): Promise<Record<string, unknown>> {
     await t.call('mcp.tools.list', { refresh: true });
     out.catalog_refresh_two_servers_ms = ms(t0);
 
-    await t.call('web.settings.update', { search_provider: 'searxng', search_url: web.base, fetch_allow_hosts: ['127.0.0.1'] });
+    await t.call('web.settings.update', {
+      search_provider: 'searxng',
+      search_url: web.base,
+      fetch_allow_hosts: ['127.0.0.1'],
+    });
     const ws: number[] = [];
     for (let i = 0; i < 20; i++) {
       const r = await t.app.ctx.tools.execute('web_search', { query: `q${i}` }, t.ctx());

@@ -6,7 +6,13 @@ export const VALID: FuzzValid = {
   'mcp.servers.list': [{}],
   'mcp.servers.add': [
     { name: 'notes', transport: 'stdio', command: 'npx', args: ['notes-mcp'], env: {} },
-    { name: 'search', transport: 'http', url: 'https://mcp.example/mcp', headers: {}, allowlist: ['bing_search'] },
+    {
+      name: 'search',
+      transport: 'http',
+      url: 'https://mcp.example/mcp',
+      headers: {},
+      allowlist: ['bing_search'],
+    },
   ],
   'mcp.servers.update': [{ id: 1, patch: { enabled: false } }],
   'mcp.servers.remove': [{ id: 1 }],
@@ -26,7 +32,11 @@ export const EDGE: FuzzEdge = [
   ['mcp.tools.reapprove', { name: 'nope__x' }, 'NOT_FOUND'],
   ['mcp.tools.setEnabled', { source: 'mcp', name: 'nope__x', enabled: false }, 'NOT_FOUND'],
   ['mcp.servers.add', { name: 'a__b', transport: 'stdio', command: 'x' }, 'VALIDATION_FAILED'],
-  ['mcp.servers.add', { name: 'x', transport: 'http', url: 'file:///etc/passwd' }, 'VALIDATION_FAILED'],
+  [
+    'mcp.servers.add',
+    { name: 'x', transport: 'http', url: 'file:///etc/passwd' },
+    'VALIDATION_FAILED',
+  ],
   ['web.settings.update', { search_provider: 'tavily' }, 'VALIDATION_FAILED'],
 ];
 

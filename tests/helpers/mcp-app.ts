@@ -30,7 +30,12 @@ export function makeTestApp(env: Record<string, string> = {}): TestApp {
     clock,
     timeZone: 'Asia/Shanghai',
     background: false,
-    env: { PATH: process.env.PATH ?? '', PAI_MCP_CONNECT_TIMEOUT_MS: '20000', PAI_MCP_CALL_TIMEOUT_MS: '1500', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PAI_MCP_CONNECT_TIMEOUT_MS: '20000',
+      PAI_MCP_CALL_TIMEOUT_MS: '1500',
+      ...env,
+    },
   });
   return {
     app,

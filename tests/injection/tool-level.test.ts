@@ -22,7 +22,11 @@ describe('injection corpus (tool level)', () => {
   beforeAll(async () => {
     t = makeTestApp();
     web = await startWebPeer();
-    await t.call('web.settings.update', { search_provider: 'searxng', search_url: web.base, fetch_allow_hosts: ['127.0.0.1'] });
+    await t.call('web.settings.update', {
+      search_provider: 'searxng',
+      search_url: web.base,
+      fetch_allow_hosts: ['127.0.0.1'],
+    });
     await t.call('mcp.servers.add', { name: 'peer', ...STDIO_PEER });
     await t.call('mcp.tools.list', {});
   });
@@ -39,7 +43,10 @@ describe('injection corpus (tool level)', () => {
   });
 
   const fill = (c: InjectionCase, v: Record<string, unknown>) =>
-    JSON.parse(JSON.stringify(v).replaceAll('{page}', `${web.base}/case/${c.id}`)) as Record<string, unknown>;
+    JSON.parse(JSON.stringify(v).replaceAll('{page}', `${web.base}/case/${c.id}`)) as Record<
+      string,
+      unknown
+    >;
 
   it.each(INJECTION_CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
     const ctx = t.ctx();
@@ -60,7 +67,9 @@ describe('injection corpus (tool level)', () => {
     if ('answer' in c.attack) {
       // The model's answer carries the exfiltration URL; the renderer must not load it.
       expect(c.expect).toBe('no_remote_load');
-      expect(remoteImageUrls(c.attack.answer).length + (c.attack.answer.includes('](https://') ? 1 : 0)).toBeGreaterThan(0);
+      expect(
+        remoteImageUrls(c.attack.answer).length + (c.attack.answer.includes('](https://') ? 1 : 0),
+      ).toBeGreaterThan(0);
       return;
     }
     const attack = c.attack;

@@ -26,7 +26,10 @@ export async function startHttpMcpPeer(opts: { token?: string } = {}): Promise<H
       return;
     }
     const server = buildPeerServer(state, { canCrash: false });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

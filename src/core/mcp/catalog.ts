@@ -30,7 +30,8 @@ export class ToolCatalog {
 
   /** Fresh within the TTL; otherwise re-discovers MCP tools (and registers them in the executor). */
   async list(force = false): Promise<CatalogEntry[]> {
-    if (!force && this.cache && this.clock.now() - this.cache.at < this.ttlMs) return this.cache.entries;
+    if (!force && this.cache && this.clock.now() - this.cache.at < this.ttlMs)
+      return this.cache.entries;
     if (this.refreshing) return this.refreshing;
     this.refreshing = (async () => {
       await this.mcp.discover();

@@ -1,8 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  StdioClientTransport,
+  getDefaultEnvironment,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { PaiError } from '../../shared/errors';
 import { mcpError } from './errors';
 import type { ServerStatus } from './store';
@@ -84,7 +92,11 @@ export class McpConnection {
     this.stderrTail = '';
     const client = new Client({ name: 'pai', version: '0.1.0' });
     const transport = this.makeTransport();
-    const where = { server: this.spec.name, command: this.spec.command, timeoutMs: this.timeouts.connectMs };
+    const where = {
+      server: this.spec.name,
+      command: this.spec.command,
+      timeoutMs: this.timeouts.connectMs,
+    };
     try {
       await withTimeout(
         client.connect(transport, { timeout: this.timeouts.connectMs }),
@@ -117,7 +129,9 @@ export class McpConnection {
     let cursor: string | undefined;
     try {
       for (let page = 0; page < 20; page++) {
-        const r = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.connectMs });
+        const r = await client.listTools(cursor ? { cursor } : undefined, {
+          timeout: this.timeouts.connectMs,
+        });
         out.push(...r.tools);
         cursor = r.nextCursor;
         if (!cursor) break;
@@ -128,10 +142,17 @@ export class McpConnection {
     return out;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult> {
     const client = await this.ensure();
     try {
-      const r = await client.callTool({ name, arguments: args }, undefined, { timeout: this.timeouts.callMs, signal });
+      const r = await client.callTool({ name, arguments: args }, undefined, {
+        timeout: this.timeouts.callMs,
+        signal,
+      });
       return r as CallToolResult;
     } catch (e) {
       throw this.failed(e, this.timeouts.callMs);
@@ -142,7 +163,10 @@ export class McpConnection {
     const err = mcpError(e, { server: this.spec.name, command: this.spec.command, timeoutMs });
     // A JSON-RPC error answer means the server is alive; anything else but a
     // timeout means the link is gone: drop it so the next use reconnects.
-    const answered = e instanceof McpError && e.code !== ErrorCode.ConnectionClosed && e.code !== ErrorCode.RequestTimeout;
+    const answered =
+      e instanceof McpError &&
+      e.code !== ErrorCode.ConnectionClosed &&
+      e.code !== ErrorCode.RequestTimeout;
     if (!answered && err.code !== 'TIMEOUT' && this.client) {
       const c = this.client;
       this.client = null;

@@ -22,7 +22,11 @@ export function mcpModule(ctx: CoreContext, s: McpServices): PaiModule {
 
   return {
     name: 'mcp',
-    tools: [...webTools(s.web, webSettings), ...weatherTools(s.weather), ...mcpTools(ctx.tools, manager, catalog)],
+    tools: [
+      ...webTools(s.web, webSettings),
+      ...weatherTools(s.weather),
+      ...mcpTools(ctx.tools, manager, catalog),
+    ],
     handlers: {
       'mcp.servers.list': () => manager.views(),
       'mcp.servers.add': (input) => manager.add(input),

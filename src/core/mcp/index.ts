@@ -31,9 +31,20 @@ function envTimeouts(env: NodeJS.ProcessEnv): Partial<McpTimeouts> {
   return out;
 }
 
-export function createMcpServices(ctx: CoreContext, secrets: SecretStore, timeouts?: Partial<McpTimeouts>): McpServices {
+export function createMcpServices(
+  ctx: CoreContext,
+  secrets: SecretStore,
+  timeouts?: Partial<McpTimeouts>,
+): McpServices {
   timeouts = { ...envTimeouts(ctx.env), ...timeouts };
-  const manager = new McpManager({ db: ctx.db, clock: ctx.clock, events: ctx.events, tools: ctx.tools, secrets, timeouts });
+  const manager = new McpManager({
+    db: ctx.db,
+    clock: ctx.clock,
+    events: ctx.events,
+    tools: ctx.tools,
+    secrets,
+    timeouts,
+  });
   const catalog = new ToolCatalog(ctx.tools, manager, ctx.clock);
   const webSettings = new WebSettingsService(ctx.settings, secrets);
   const web = new WebService({ settings: webSettings, tools: ctx.tools, mcp: manager, catalog });

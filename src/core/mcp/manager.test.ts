@@ -5,7 +5,9 @@ import { makeTestApp, STDIO_PEER, type TestApp } from '../../../tests/helpers/mc
 import { startHttpMcpPeer, type HttpMcpPeer } from '../../../tests/peers/mcp-http';
 
 const usage = (t: TestApp) =>
-  t.app.ctx.db.prepare('SELECT tool_source, tool_name, success, error FROM tool_usage ORDER BY id').all() as {
+  t.app.ctx.db
+    .prepare('SELECT tool_source, tool_name, success, error FROM tool_usage ORDER BY id')
+    .all() as {
     tool_source: string;
     tool_name: string;
     success: number;
@@ -17,7 +19,11 @@ describe('MCP servers over stdio (real SDK peer)', () => {
   let id: number;
   beforeAll(async () => {
     t = makeTestApp();
-    const v = await t.call('mcp.servers.add', { name: 'peer', ...STDIO_PEER, env: { PEER_TOKEN: 'sekret-token-123', PEER_REQUIRE_ENV: 'sekret-token-123' } });
+    const v = await t.call('mcp.servers.add', {
+      name: 'peer',
+      ...STDIO_PEER,
+      env: { PEER_TOKEN: 'sekret-token-123', PEER_REQUIRE_ENV: 'sekret-token-123' },
+    });
     id = v.id;
   });
   afterAll(async () => t.close());
@@ -26,15 +32,34 @@ describe('MCP servers over stdio (real SDK peer)', () => {
     const cat = await t.call('mcp.tools.list', {});
     const mcp = cat.filter((e) => e.server === 'peer');
     const by = (n: string) => mcp.find((e) => e.name === n);
-    expect(by('peer__echo')).toMatchObject({ source: 'mcp', raw_name: 'echo', risk: 'read', enabled: true, allowed: true, held: false });
+    expect(by('peer__echo')).toMatchObject({
+      source: 'mcp',
+      raw_name: 'echo',
+      risk: 'read',
+      enabled: true,
+      allowed: true,
+      held: false,
+    });
     expect(by('peer__notes_delete')?.risk).toBe('destructive');
     expect(by('peer__add_note')?.risk).toBe('destructive'); // no annotations → needs approval
-    expect(t.app.ctx.tools.get('peer__echo')).toMatchObject({ source: 'mcp', limit: 'external', mainAgent: true });
+    expect(t.app.ctx.tools.get('peer__echo')).toMatchObject({
+      source: 'mcp',
+      limit: 'external',
+      mainAgent: true,
+    });
     // Built-ins are in the same catalog; the hidden ones are not for main_agent.
-    expect(cat.find((e) => e.name === 'web_search')).toMatchObject({ source: 'builtin', main_agent: true });
+    expect(cat.find((e) => e.name === 'web_search')).toMatchObject({
+      source: 'builtin',
+      main_agent: true,
+    });
     expect(cat.find((e) => e.name === 'mcp_call_tool')).toMatchObject({ main_agent: false });
     const [server] = await t.call('mcp.servers.list', {});
-    expect(server).toMatchObject({ name: 'peer', status: 'connected', env_keys: ['PEER_TOKEN', 'PEER_REQUIRE_ENV'], last_error: null });
+    expect(server).toMatchObject({
+      name: 'peer',
+      status: 'connected',
+      env_keys: ['PEER_TOKEN', 'PEER_REQUIRE_ENV'],
+      last_error: null,
+    });
     expect(server!.tool_count).toBeGreaterThan(5);
   });
 
@@ -51,7 +76,11 @@ describe('MCP servers over stdio (real SDK peer)', () => {
     expect(r.ok).toBe(true);
     expect(r.output).toMatch(/^<untrusted source="mcp:peer\/echo">/);
     expect(r.output).toContain('echo: hi');
-    expect(usage(t).at(-1)).toMatchObject({ tool_source: 'mcp', tool_name: 'peer__echo', success: 1 });
+    expect(usage(t).at(-1)).toMatchObject({
+      tool_source: 'mcp',
+      tool_name: 'peer__echo',
+      success: 1,
+    });
   });
 
   it('neutralises a closing tag inside an MCP result', async () => {
@@ -62,15 +91,25 @@ describe('MCP servers over stdio (real SDK peer)', () => {
 
   it('mcp_call_tool: parses arguments_json with a clear error, inherits the target risk, logs as tool_call', async () => {
     const call = t.app.ctx.tools.get('mcp_call_tool')!;
-    expect(call.riskFor!({ tool_name: 'peer__notes_delete', arguments_json: '{}' })).toBe('destructive');
+    expect(call.riskFor!({ tool_name: 'peer__notes_delete', arguments_json: '{}' })).toBe(
+      'destructive',
+    );
     expect(call.riskFor!({ tool_name: 'peer__echo', arguments_json: '{}' })).toBe('read');
     expect(call.riskFor!({ tool_name: 'echo', arguments_json: '{}' })).toBe('read');
     expect(call.riskFor!({ tool_name: 'maps_weather', arguments_json: '{}' })).toBe('read');
     expect(call.riskFor!({ tool_name: 'nope', arguments_json: '{}' })).toBe('destructive');
-    const bad = await t.app.ctx.tools.execute('mcp_call_tool', { tool_name: 'peer__echo', arguments_json: '{text:' }, t.ctx());
+    const bad = await t.app.ctx.tools.execute(
+      'mcp_call_tool',
+      { tool_name: 'peer__echo', arguments_json: '{text:' },
+      t.ctx(),
+    );
     expect(bad.ok).toBe(false);
     expect(bad.output).toContain('arguments_json');
-    const good = await t.app.ctx.tools.execute('mcp_call_tool', { tool_name: 'echo', arguments_json: '{"text":"via call"}' }, t.ctx());
+    const good = await t.app.ctx.tools.execute(
+      'mcp_call_tool',
+      { tool_name: 'echo', arguments_json: '{"text":"via call"}' },
+      t.ctx(),
+    );
     expect(good.ok).toBe(true);
     expect(good.output).toContain('echo: via call');
     const list = await t.app.ctx.tools.execute('mcp_list_tools', {}, t.ctx());
@@ -82,11 +121,23 @@ describe('MCP servers over stdio (real SDK peer)', () => {
   });
 
   it('applies the allowlist: blocked tools leave the executor and mcp_call_tool says allowlist blocked', async () => {
-    await t.call('mcp.servers.update', { id, patch: { allowlist: ['echo', 'hang', 'crash', 'change_description', 'add_tool', 'late_tool'] } });
+    await t.call('mcp.servers.update', {
+      id,
+      patch: {
+        allowlist: ['echo', 'hang', 'crash', 'change_description', 'add_tool', 'late_tool'],
+      },
+    });
     const cat = await t.call('mcp.tools.list', {});
-    expect(cat.find((e) => e.name === 'peer__notes_delete')).toMatchObject({ allowed: false, main_agent: false });
+    expect(cat.find((e) => e.name === 'peer__notes_delete')).toMatchObject({
+      allowed: false,
+      main_agent: false,
+    });
     expect(t.app.ctx.tools.get('peer__notes_delete')).toBeUndefined();
-    const r = await t.app.ctx.tools.execute('mcp_call_tool', { tool_name: 'notes_delete', arguments_json: '{"id":1}' }, t.ctx());
+    const r = await t.app.ctx.tools.execute(
+      'mcp_call_tool',
+      { tool_name: 'notes_delete', arguments_json: '{"id":1}' },
+      t.ctx(),
+    );
     expect(r.ok).toBe(false);
     expect(r.output).toContain('allowlist blocked');
   });
@@ -95,20 +146,34 @@ describe('MCP servers over stdio (real SDK peer)', () => {
     await t.call('mcp.tools.setEnabled', { source: 'mcp', name: 'peer__echo', enabled: false });
     const r = await t.app.ctx.tools.execute('peer__echo', { text: 'x' }, t.ctx());
     expect(r.error?.code).toBe('TOOL_DISABLED');
-    expect((await t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo')?.enabled).toBe(false);
+    expect((await t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo')?.enabled).toBe(
+      false,
+    );
     await t.call('mcp.tools.setEnabled', { source: 'mcp', name: 'peer__echo', enabled: true });
-    await t.call('mcp.tools.setApproval', { source: 'mcp', name: 'peer__echo', approval: 'always_allow' });
-    expect((await t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo')?.approval).toBe('always_allow');
+    await t.call('mcp.tools.setApproval', {
+      source: 'mcp',
+      name: 'peer__echo',
+      approval: 'always_allow',
+    });
+    expect(
+      (await t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo')?.approval,
+    ).toBe('always_allow');
   });
 
   it('caches the catalog for 30 s (fake clock) and re-lists after', async () => {
     await t.call('mcp.tools.list', { refresh: true });
     await t.app.ctx.tools.execute('peer__add_tool', {}, t.ctx());
-    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(false);
+    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(
+      false,
+    );
     t.clock.advance(29_000);
-    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(false);
+    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(
+      false,
+    );
     t.clock.advance(2_000);
-    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(true);
+    expect((await t.call('mcp.tools.list', {})).some((e) => e.name === 'peer__late_tool')).toBe(
+      true,
+    );
   });
 
   it('times out a tool that hangs, and the server stays usable', async () => {
@@ -129,14 +194,20 @@ describe('MCP servers over stdio (real SDK peer)', () => {
     expect(down!.last_error).toMatch(/断开|disconnected/);
     const again = await t.app.ctx.tools.execute('peer__echo', { text: 'back' }, t.ctx());
     expect(again.ok).toBe(true);
-    expect((await t.call('mcp.servers.list', {}))[0]).toMatchObject({ status: 'connected', last_error: null });
+    expect((await t.call('mcp.servers.list', {}))[0]).toMatchObject({
+      status: 'connected',
+      last_error: null,
+    });
   });
 
   it('holds a tool whose definition changed until the person approves it again', async () => {
     await t.app.ctx.tools.execute('peer__change_description', {}, t.ctx());
     t.clock.advance(31_000);
     const cat = await t.call('mcp.tools.list', {});
-    expect(cat.find((e) => e.name === 'peer__echo')).toMatchObject({ held: true, main_agent: false });
+    expect(cat.find((e) => e.name === 'peer__echo')).toMatchObject({
+      held: true,
+      main_agent: false,
+    });
     const r = await t.app.ctx.tools.execute('peer__echo', { text: 'x' }, t.ctx());
     expect(r.ok).toBe(false);
     expect(r.output).toContain('重新批准');
@@ -165,18 +236,34 @@ describe('MCP server configuration errors', () => {
   afterAll(async () => t.close());
 
   it('a missing command reads "command not found", also as the server last error', async () => {
-    const v = await t.call('mcp.servers.add', { name: 'ghost', transport: 'stdio', command: 'pai-no-such-command-xyz', args: [] });
+    const v = await t.call('mcp.servers.add', {
+      name: 'ghost',
+      transport: 'stdio',
+      command: 'pai-no-such-command-xyz',
+      args: [],
+    });
     const r = await t.call('mcp.servers.test', { id: v.id });
     expect(r.ok).toBe(false);
     expect(r.error).toBe('命令未找到 / command not found: pai-no-such-command-xyz');
-    expect((await t.call('mcp.servers.list', {}))[0]).toMatchObject({ status: 'error', last_error: r.error });
+    expect((await t.call('mcp.servers.list', {}))[0]).toMatchObject({
+      status: 'error',
+      last_error: r.error,
+    });
   });
 
   it('refuses bad names, duplicates and non-http URLs with the data unchanged', async () => {
-    await expect(t.call('mcp.servers.add', { name: 'a__b', transport: 'stdio', command: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(t.call('mcp.servers.add', { name: 'ghost', transport: 'stdio', command: 'x' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(t.call('mcp.servers.add', { name: 'ftp', transport: 'http', url: 'ftp://x/y' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(t.call('mcp.servers.update', { id: 1, patch: { url: 'http://x' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      t.call('mcp.servers.add', { name: 'a__b', transport: 'stdio', command: 'x' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      t.call('mcp.servers.add', { name: 'ghost', transport: 'stdio', command: 'x' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      t.call('mcp.servers.add', { name: 'ftp', transport: 'http', url: 'ftp://x/y' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      t.call('mcp.servers.update', { id: 1, patch: { url: 'http://x' } }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await t.call('mcp.servers.list', {})).map((s) => s.name)).toEqual(['ghost']);
   });
 });
@@ -194,7 +281,12 @@ describe('MCP server over Streamable HTTP (real SDK peer on 127.0.0.1)', () => {
   });
 
   it('sends the configured headers, lists and calls tools', async () => {
-    const v = await t.call('mcp.servers.add', { name: 'remote', transport: 'http', url: peer.url, headers: { Authorization: 'Bearer http-secret-456' } });
+    const v = await t.call('mcp.servers.add', {
+      name: 'remote',
+      transport: 'http',
+      url: peer.url,
+      headers: { Authorization: 'Bearer http-secret-456' },
+    });
     expect(v.header_keys).toEqual(['Authorization']);
     expect(JSON.stringify(v)).not.toContain('http-secret-456');
     const test = await t.call('mcp.servers.test', { id: v.id });
@@ -206,12 +298,19 @@ describe('MCP server over Streamable HTTP (real SDK peer on 127.0.0.1)', () => {
   });
 
   it('retries a failing server during discovery only after its backoff (fake clock)', async () => {
-    const v = await t.call('mcp.servers.add', { name: 'flaky', transport: 'http', url: peer.url, headers: { Authorization: 'Bearer nope' } });
+    const v = await t.call('mcp.servers.add', {
+      name: 'flaky',
+      transport: 'http',
+      url: peer.url,
+      headers: { Authorization: 'Bearer nope' },
+    });
     const attempts = () => peer.auth.filter((a) => a === 'Bearer nope').length;
     await t.call('mcp.tools.list', { refresh: true });
     const first = attempts();
     expect(first).toBeGreaterThan(0);
-    expect((await t.call('mcp.servers.list', {})).find((s) => s.id === v.id)).toMatchObject({ status: 'error' });
+    expect((await t.call('mcp.servers.list', {})).find((s) => s.id === v.id)).toMatchObject({
+      status: 'error',
+    });
     await t.call('mcp.tools.list', { refresh: true });
     expect(attempts()).toBe(first); // within the 1 s backoff: not retried
     t.clock.advance(1_100);
@@ -225,12 +324,20 @@ describe('MCP server over Streamable HTTP (real SDK peer on 127.0.0.1)', () => {
   });
 
   it('a wrong header shows as a failed test with the reason', async () => {
-    const v = await t.call('mcp.servers.add', { name: 'badauth', transport: 'http', url: peer.url, headers: { Authorization: 'Bearer wrong' } });
+    const v = await t.call('mcp.servers.add', {
+      name: 'badauth',
+      transport: 'http',
+      url: peer.url,
+      headers: { Authorization: 'Bearer wrong' },
+    });
     const r = await t.call('mcp.servers.test', { id: v.id });
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/badauth/);
     // Updating the header (null keeps others) fixes it.
-    await t.call('mcp.servers.update', { id: v.id, patch: { headers: { Authorization: 'Bearer http-secret-456' } } });
+    await t.call('mcp.servers.update', {
+      id: v.id,
+      patch: { headers: { Authorization: 'Bearer http-secret-456' } },
+    });
     expect((await t.call('mcp.servers.test', { id: v.id })).ok).toBe(true);
   });
 });

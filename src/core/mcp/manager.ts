@@ -104,7 +104,10 @@ export class McpManager {
   private assertNameFree(name: string, exceptId?: number): void {
     const other = this.store.byName(name);
     if (other && other.id !== exceptId) {
-      throw new PaiError('CONFLICT', `已有同名 MCP 服务 / an MCP server named "${name}" already exists`);
+      throw new PaiError(
+        'CONFLICT',
+        `已有同名 MCP 服务 / an MCP server named "${name}" already exists`,
+      );
     }
   }
 
@@ -123,7 +126,8 @@ export class McpManager {
       allowlist: input.allowlist,
     });
     const secrets = stdio ? input.env : input.headers;
-    for (const [k, v] of Object.entries(secrets)) this.deps.secrets.set(secretKey(id, stdio ? 'env' : 'header', k), v);
+    for (const [k, v] of Object.entries(secrets))
+      this.deps.secrets.set(secretKey(id, stdio ? 'env' : 'header', k), v);
     this.changed();
     return this.view(this.must(id));
   }
@@ -132,10 +136,19 @@ export class McpManager {
     const cur = this.must(id);
     if (patch.name !== undefined) this.assertNameFree(patch.name, id);
     if (cur.transport === 'stdio' && (patch.url !== undefined || patch.headers !== undefined)) {
-      throw new PaiError('VALIDATION_FAILED', 'stdio 服务没有 url/headers / a stdio server has no url or headers');
+      throw new PaiError(
+        'VALIDATION_FAILED',
+        'stdio 服务没有 url/headers / a stdio server has no url or headers',
+      );
     }
-    if (cur.transport === 'http' && (patch.command !== undefined || patch.args !== undefined || patch.env !== undefined)) {
-      throw new PaiError('VALIDATION_FAILED', 'HTTP 服务没有 command/args/env / an HTTP server has no command, args or env');
+    if (
+      cur.transport === 'http' &&
+      (patch.command !== undefined || patch.args !== undefined || patch.env !== undefined)
+    ) {
+      throw new PaiError(
+        'VALIDATION_FAILED',
+        'HTTP 服务没有 command/args/env / an HTTP server has no command, args or env',
+      );
     }
     const kind = cur.transport === 'stdio' ? 'env' : 'header';
     const secretPatch = cur.transport === 'stdio' ? patch.env : patch.headers;
@@ -143,7 +156,10 @@ export class McpManager {
     if (secretPatch) {
       for (const [k, v] of Object.entries(secretPatch)) {
         if (v === null && !oldKeys.includes(k)) {
-          throw new PaiError('VALIDATION_FAILED', `${k}: 新变量需要一个值 / a new variable needs a value`);
+          throw new PaiError(
+            'VALIDATION_FAILED',
+            `${k}: 新变量需要一个值 / a new variable needs a value`,
+          );
         }
       }
     }
@@ -160,8 +176,10 @@ export class McpManager {
       allowlist: patch.allowlist === undefined ? cur.allowlist : patch.allowlist,
     });
     if (secretPatch) {
-      for (const [k, v] of Object.entries(secretPatch)) if (v !== null) this.deps.secrets.set(secretKey(id, kind, k), v);
-      for (const k of oldKeys) if (!newKeys.includes(k)) this.deps.secrets.set(secretKey(id, kind, k), null);
+      for (const [k, v] of Object.entries(secretPatch))
+        if (v !== null) this.deps.secrets.set(secretKey(id, kind, k), v);
+      for (const k of oldKeys)
+        if (!newKeys.includes(k)) this.deps.secrets.set(secretKey(id, kind, k), null);
     }
     this.reset(id, patch.enabled === false ? 'disabled' : 'idle');
     this.changed();
@@ -231,7 +249,8 @@ export class McpManager {
     if (st) {
       if (status === 'error') {
         st.failures += 1;
-        st.nextAttemptAt = this.deps.clock.now() + Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (st.failures - 1));
+        st.nextAttemptAt =
+          this.deps.clock.now() + Math.min(BACKOFF_MAX_MS, 1000 * 2 ** (st.failures - 1));
       } else if (status === 'connected') {
         st.failures = 0;
         st.nextAttemptAt = 0;
@@ -263,7 +282,9 @@ export class McpManager {
   }
 
   /** Connects afresh and lists the tools: the settings "Test" button. */
-  async test(id: number): Promise<{ ok: boolean; tools: string[]; error: string | null; latency_ms: number }> {
+  async test(
+    id: number,
+  ): Promise<{ ok: boolean; tools: string[]; error: string | null; latency_ms: number }> {
     const r = this.must(id);
     const started = performance.now();
     await this.states.get(id)?.conn?.close();
@@ -273,7 +294,12 @@ export class McpManager {
       st.tools = this.decide(r, await st.conn!.listTools());
       this.syncExecutor();
       this.changed();
-      return { ok: true, tools: st.tools.map((t) => t.rawName), error: null, latency_ms: performance.now() - started };
+      return {
+        ok: true,
+        tools: st.tools.map((t) => t.rawName),
+        error: null,
+        latency_ms: performance.now() - started,
+      };
     } catch (e) {
       return {
         ok: false,
@@ -308,7 +334,12 @@ export class McpManager {
 
   /** Every discovered tool of the enabled servers, allowed or not. */
   discovered(): DiscoveredTool[] {
-    const enabled = new Set(this.store.list().filter((r) => r.enabled).map((r) => r.id));
+    const enabled = new Set(
+      this.store
+        .list()
+        .filter((r) => r.enabled)
+        .map((r) => r.id),
+    );
     return [...this.states.values()].flatMap((s) => s.tools).filter((t) => enabled.has(t.serverId));
   }
 
@@ -320,7 +351,12 @@ export class McpManager {
   reapprove(name: string): DiscoveredTool {
     const t = this.find(name);
     if (!t) throw new PaiError('NOT_FOUND', `MCP 工具不存在 / MCP tool not found: ${name}`);
-    this.store.setPin(t.serverId, t.rawName, definitionHash(t.description, t.inputSchema), new Date(this.deps.clock.now()).toISOString());
+    this.store.setPin(
+      t.serverId,
+      t.rawName,
+      definitionHash(t.description, t.inputSchema),
+      new Date(this.deps.clock.now()).toISOString(),
+    );
     t.held = false;
     this.syncExecutor();
     this.changed();
@@ -334,11 +370,22 @@ export class McpManager {
   // ---- calls ---------------------------------------------------------------
 
   /** Checks allowlist, hold and server state, then calls the tool. Result text is the server's, unwrapped. */
-  async call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<{ tool: DiscoveredTool; result: CallToolResult; text: string }> {
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ tool: DiscoveredTool; result: CallToolResult; text: string }> {
     const tool = this.find(name);
-    if (!tool) throw new PaiError('UNKNOWN_TOOL', `MCP 工具不存在或其服务已停用 / unknown MCP tool (or its server is disabled): ${name}`);
+    if (!tool)
+      throw new PaiError(
+        'UNKNOWN_TOOL',
+        `MCP 工具不存在或其服务已停用 / unknown MCP tool (or its server is disabled): ${name}`,
+      );
     if (!tool.allowed) {
-      throw new PaiError('FORBIDDEN', `allowlist blocked: ${name} 不在服务 ${tool.server} 的允许列表中 / not in the server's allowlist`);
+      throw new PaiError(
+        'FORBIDDEN',
+        `allowlist blocked: ${name} 不在服务 ${tool.server} 的允许列表中 / not in the server's allowlist`,
+      );
     }
     if (tool.held) {
       throw new PaiError(
@@ -364,7 +411,9 @@ export class McpManager {
       // Whatever is still registered under this name is not ours (a built-in, or a
       // name collision after sanitising): it wins.
       if (this.deps.tools.get(t.name)) continue;
-      this.deps.tools.register(mcpToolDef(t, (name, args, signal) => this.call(name, args, signal)));
+      this.deps.tools.register(
+        mcpToolDef(t, (name, args, signal) => this.call(name, args, signal)),
+      );
       this.registered.add(t.name);
     }
   }

@@ -67,16 +67,20 @@ export class McpStore {
   constructor(private readonly db: Db) {}
 
   list(): ServerRow[] {
-    return (this.db.prepare('SELECT * FROM mcp_servers ORDER BY id').all() as RawRow[]).map(fromRaw);
+    return (this.db.prepare('SELECT * FROM mcp_servers ORDER BY id').all() as RawRow[]).map(
+      fromRaw,
+    );
   }
 
   get(id: number): ServerRow | undefined {
-    const r = this.db.prepare('SELECT * FROM mcp_servers WHERE id = ?').get(id) as RawRow | undefined;
+    const r = this.db.prepare('SELECT * FROM mcp_servers WHERE id = ?').get(id) as
+      RawRow | undefined;
     return r && fromRaw(r);
   }
 
   byName(name: string): ServerRow | undefined {
-    const r = this.db.prepare('SELECT * FROM mcp_servers WHERE name = ?').get(name) as RawRow | undefined;
+    const r = this.db.prepare('SELECT * FROM mcp_servers WHERE name = ?').get(name) as
+      RawRow | undefined;
     return r && fromRaw(r);
   }
 
@@ -122,7 +126,9 @@ export class McpStore {
   }
 
   setStatus(id: number, status: ServerStatus, lastError: string | null): void {
-    this.db.prepare('UPDATE mcp_servers SET status = ?, last_error = ? WHERE id = ?').run(status, lastError, id);
+    this.db
+      .prepare('UPDATE mcp_servers SET status = ?, last_error = ? WHERE id = ?')
+      .run(status, lastError, id);
   }
 
   remove(id: number): void {

@@ -37,7 +37,11 @@ export function resultText(r: CallToolResult): string {
   return parts.join('\n\n').trim();
 }
 
-type CallFn = (name: string, args: Record<string, unknown>, signal?: AbortSignal) => Promise<{ result: CallToolResult; text: string }>;
+type CallFn = (
+  name: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+) => Promise<{ result: CallToolResult; text: string }>;
 
 /** The executor definition of one MCP tool, `server__tool`; its result reaches the model wrapped as untrusted. */
 export function mcpToolDef(t: DiscoveredTool, call: CallFn): AnyToolDef {
@@ -55,12 +59,23 @@ export function mcpToolDef(t: DiscoveredTool, call: CallFn): AnyToolDef {
       const { result, text: full } = await call(t.name, a as Record<string, unknown>, ctx.signal);
       // A huge result would crowd out the conversation; the model gets the head of it.
       const text =
-        full.length > MAX_RESULT_CHARS ? `${full.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${full.length - MAX_RESULT_CHARS} chars]` : full;
+        full.length > MAX_RESULT_CHARS
+          ? `${full.slice(0, MAX_RESULT_CHARS)}\n[… truncated ${full.length - MAX_RESULT_CHARS} chars]`
+          : full;
       const wrapped = wrapUntrusted(`mcp:${t.server}/${t.rawName}`, text);
-      if (result.isError) throw new PaiError('PROVIDER_UNAVAILABLE', `MCP 工具返回错误 / the MCP tool reported an error:\n${wrapped}`);
+      if (result.isError)
+        throw new PaiError(
+          'PROVIDER_UNAVAILABLE',
+          `MCP 工具返回错误 / the MCP tool reported an error:\n${wrapped}`,
+        );
       return {
         output: wrapped,
-        output_data: { server: t.server, tool: t.rawName, content: text, structured: result.structuredContent ?? null },
+        output_data: {
+          server: t.server,
+          tool: t.rawName,
+          content: text,
+          structured: result.structuredContent ?? null,
+        },
       };
     },
   });

@@ -10,7 +10,11 @@ import type { ToolCatalog } from '../mcp/catalog';
  * tool (maps_weather, bing_search, crawl_webpage) or a raw tool name that only
  * one server offers.
  */
-export function resolveMcpTarget(name: string, tools: ToolExecutor, mcp: McpManager): string | null {
+export function resolveMcpTarget(
+  name: string,
+  tools: ToolExecutor,
+  mcp: McpManager,
+): string | null {
   const def = tools.get(name);
   if (def?.source === 'mcp') return name;
   const t = mcp.find(name);
@@ -32,7 +36,10 @@ function parseArguments(text: string): Record<string, unknown> {
     );
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) {
-    throw new PaiError('VALIDATION_FAILED', 'arguments_json 必须是 JSON 对象 / arguments_json must be a JSON object');
+    throw new PaiError(
+      'VALIDATION_FAILED',
+      'arguments_json 必须是 JSON 对象 / arguments_json must be a JSON object',
+    );
   }
   return v as Record<string, unknown>;
 }
@@ -58,7 +65,9 @@ export function mcpTools(tools: ToolExecutor, mcp: McpManager, catalog: ToolCata
         ].filter(Boolean);
         return `- ${e.name} [${flags.join(', ')}]: ${e.description.replace(/\s+/g, ' ').slice(0, 200)}`;
       });
-      const output = lines.length ? `MCP 工具 / MCP tools (${lines.length}):\n${lines.join('\n')}` : '没有可用的 MCP 工具 / no MCP tools available';
+      const output = lines.length
+        ? `MCP 工具 / MCP tools (${lines.length}):\n${lines.join('\n')}`
+        : '没有可用的 MCP 工具 / no MCP tools available';
       return { output, output_data: entries };
     },
   });
@@ -72,8 +81,18 @@ export function mcpTools(tools: ToolExecutor, mcp: McpManager, catalog: ToolCata
     mainAgent: false,
     description: '调用指定的 MCP 工具，参数为 JSON 字符串。Call one MCP tool with JSON arguments.',
     schema: z.object({
-      tool_name: z.string().trim().min(1).max(200).describe('工具名，如 maps_weather 或 server__tool (tool name)'),
-      arguments_json: z.string().max(100_000).optional().default('{}').describe('JSON 对象形式的参数 (arguments as a JSON object)'),
+      tool_name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .describe('工具名，如 maps_weather 或 server__tool (tool name)'),
+      arguments_json: z
+        .string()
+        .max(100_000)
+        .optional()
+        .default('{}')
+        .describe('JSON 对象形式的参数 (arguments as a JSON object)'),
     }),
     riskFor(a): ToolRisk {
       const target = resolveMcpTarget(a.tool_name, tools, mcp);
@@ -85,9 +104,14 @@ export function mcpTools(tools: ToolExecutor, mcp: McpManager, catalog: ToolCata
       const args = parseArguments(a.arguments_json);
       const target = resolveMcpTarget(a.tool_name, tools, mcp);
       if (!target) {
-        const blocked = mcp.discovered().find((t) => t.name === a.tool_name || t.rawName === a.tool_name);
+        const blocked = mcp
+          .discovered()
+          .find((t) => t.name === a.tool_name || t.rawName === a.tool_name);
         if (blocked && !blocked.allowed) {
-          throw new PaiError('FORBIDDEN', `allowlist blocked: ${a.tool_name} 不在允许列表中 / not in the server's allowlist`);
+          throw new PaiError(
+            'FORBIDDEN',
+            `allowlist blocked: ${a.tool_name} 不在允许列表中 / not in the server's allowlist`,
+          );
         }
         throw new PaiError('UNKNOWN_TOOL', `未找到 MCP 工具 / unknown MCP tool: ${a.tool_name}`);
       }

@@ -24,9 +24,13 @@ export function webTools(web: WebService, settings: WebSettingsService): AnyTool
     schema: z.object({
       query: z.string().trim().min(1).max(500).describe('搜索关键词或问题 (search query)'),
       focus: optText('侧重点，如 官方发布、最新新闻 (optional focus appended to the query)', 100),
-      max_results: intArg('返回结果数，1–10，默认 5 (number of results)').pipe(z.number().int().min(1).max(10)).optional().default(5),
+      max_results: intArg('返回结果数，1–10，默认 5 (number of results)')
+        .pipe(z.number().int().min(1).max(10))
+        .optional()
+        .default(5),
     }),
-    summarize: (a, locale) => (locale === 'en' ? `Search the web: ${a.query}` : `联网搜索：${a.query}`),
+    summarize: (a, locale) =>
+      locale === 'en' ? `Search the web: ${a.query}` : `联网搜索：${a.query}`,
     async run(a, ctx) {
       const result = await web.search(a.query, a.focus, a.max_results, ctx);
       return { output: wrapUntrusted('web:search', JSON.stringify(result)), output_data: result };
@@ -42,8 +46,14 @@ export function webTools(web: WebService, settings: WebSettingsService): AnyTool
     description: '调用 MCP 搜索服务，返回搜索结果文本。Search through the MCP search service.',
     schema: z.object({
       query: z.string().trim().min(1).max(500).describe('搜索关键词 (search query)'),
-      count: intArg('结果数，1–20，默认 5 (result count)').pipe(z.number().int().min(1).max(20)).optional().default(5),
-      offset: intArg('结果偏移，默认 0 (offset)').pipe(z.number().int().min(0).max(100)).optional().default(0),
+      count: intArg('结果数，1–20，默认 5 (result count)')
+        .pipe(z.number().int().min(1).max(20))
+        .optional()
+        .default(5),
+      offset: intArg('结果偏移，默认 0 (offset)')
+        .pipe(z.number().int().min(0).max(100))
+        .optional()
+        .default(0),
     }),
     summarize: (a, locale) => (locale === 'en' ? `Search: ${a.query}` : `搜索：${a.query}`),
     async run(a, ctx) {
@@ -51,15 +61,24 @@ export function webTools(web: WebService, settings: WebSettingsService): AnyTool
       if (tool) {
         const r = await web.mcpSearch(tool, a.query, a.count, a.offset, ctx);
         const rows = dedupeRows(r.rows);
-        return { output: wrapUntrusted(`mcp:${tool.server}/${tool.rawName}`, JSON.stringify(rows)), output_data: { results: rows } };
+        return {
+          output: wrapUntrusted(`mcp:${tool.server}/${tool.rawName}`, JSON.stringify(rows)),
+          output_data: { results: rows },
+        };
       }
       const s = settings.get();
       if (s.search_provider === 'none') {
-        throw new PaiError('NOT_CONFIGURED', '未配置搜索服务 / no search service configured (Settings → Tools & MCP)');
+        throw new PaiError(
+          'NOT_CONFIGURED',
+          '未配置搜索服务 / no search service configured (Settings → Tools & MCP)',
+        );
       }
       const r = await callSearchApi(s, settings.apiKey(), a.query, a.count + a.offset, ctx.signal);
       const rows = dedupeRows(r.rows).slice(a.offset);
-      return { output: wrapUntrusted(`web:${s.search_provider}`, JSON.stringify(rows)), output_data: { results: rows } };
+      return {
+        output: wrapUntrusted(`web:${s.search_provider}`, JSON.stringify(rows)),
+        output_data: { results: rows },
+      };
     },
   });
 
@@ -80,7 +99,13 @@ export function webTools(web: WebService, settings: WebSettingsService): AnyTool
       const body = page.title ? `${page.title}\n\n${page.text}` : page.text;
       return {
         output: wrapUntrusted(`web:${a.url.slice(0, 150)}`, body),
-        output_data: { uuid: a.uuid, url: a.url, title: page.title, content: page.text, via: page.via },
+        output_data: {
+          uuid: a.uuid,
+          url: a.url,
+          title: page.title,
+          content: page.text,
+          via: page.via,
+        },
       };
     },
   });

@@ -19,10 +19,14 @@ const collapse = (s: string) =>
  */
 export function readableText(html: string): ReadableText {
   const { document } = parseHTML(html);
-  for (const el of document.querySelectorAll('script,style,noscript,iframe,template,svg')) el.remove();
+  for (const el of document.querySelectorAll('script,style,noscript,iframe,template,svg'))
+    el.remove();
   const title = collapse(document.querySelector('title')?.textContent ?? '');
   try {
-    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
+    const article = new Readability(
+      document as unknown as ConstructorParameters<typeof Readability>[0],
+      { charThreshold: 100 },
+    ).parse();
     if (article?.textContent && article.textContent.trim().length > 0) {
       return { title: collapse(article.title || title), text: collapse(article.textContent) };
     }

@@ -18,8 +18,12 @@ describe('safeFetch', () => {
 
   it('re-checks every redirect target: an allowed host cannot bounce to a refused one', async () => {
     const to = encodeURIComponent(web.base.replace('127.0.0.1', 'localhost') + '/article');
-    await expect(safeFetch(`${web.base}/redirect?to=${to}`, opts)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(safeFetch(`${web.base}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, opts)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(safeFetch(`${web.base}/redirect?to=${to}`, opts)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(
+      safeFetch(`${web.base}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, opts),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const ok = await safeFetch(`${web.base}/redirect?to=%2Farticle`, opts);
     expect(ok.url).toBe(`${web.base}/article`);
   });

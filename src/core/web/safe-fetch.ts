@@ -34,7 +34,11 @@ function hostAllowed(host: string, allow: readonly string[]): boolean {
   return allow.some((a) => a.toLowerCase() === h);
 }
 
-type LookupCb = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCb = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /** A DNS lookup that refuses private answers, used at connect time so a rebinding DNS cannot slip past. */
 function guardedLookup(allow: readonly string[]) {
@@ -42,18 +46,27 @@ function guardedLookup(allow: readonly string[]) {
     dnsLookup(hostname, { all: true }, (err, addrs) => {
       if (err) return cb(err, []);
       if (!hostAllowed(hostname, allow) && addrs.some((a) => isPrivateAddress(a.address))) {
-        return cb(Object.assign(new Error(`private address: ${hostname}`), { code: 'EPRIVATE' }), []);
+        return cb(
+          Object.assign(new Error(`private address: ${hostname}`), { code: 'EPRIVATE' }),
+          [],
+        );
       }
       if (options.all) return cb(null, addrs);
       const first = addrs[0];
-      if (!first) return cb(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+      if (!first)
+        return cb(
+          Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }),
+          [],
+        );
       cb(null, first.address, first.family);
     });
   };
 }
 
 function charsetOf(contentType: string, head: Buffer): string {
-  const m = /charset=["']?([\w-]+)/i.exec(contentType) ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head.toString('latin1'));
+  const m =
+    /charset=["']?([\w-]+)/i.exec(contentType) ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(head.toString('latin1'));
   return (m?.[1] ?? 'utf-8').toLowerCase();
 }
 
@@ -79,24 +92,43 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions): Promise
   }
   for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new PaiError('FORBIDDEN', `只允许 http(s) 网址 / only http(s) URLs are fetched: ${url.protocol}`);
+      throw new PaiError(
+        'FORBIDDEN',
+        `只允许 http(s) 网址 / only http(s) URLs are fetched: ${url.protocol}`,
+      );
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && isPrivateAddress(host) && !hostAllowed(host, opts.allowHosts)) throw refused(host);
+    if (isIP(host) && isPrivateAddress(host) && !hostAllowed(host, opts.allowHosts))
+      throw refused(host);
     const res = await get(url, opts);
     if (res.status >= 300 && res.status < 400 && res.location) {
       url = new URL(res.location, url);
       continue;
     }
-    return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, truncated: res.truncated };
+    return {
+      url: url.toString(),
+      status: res.status,
+      contentType: res.contentType,
+      body: res.body,
+      truncated: res.truncated,
+    };
   }
-  throw new PaiError('PROVIDER_UNAVAILABLE', `重定向次数过多 / too many redirects: ${rawUrl.slice(0, 200)}`);
+  throw new PaiError(
+    'PROVIDER_UNAVAILABLE',
+    `重定向次数过多 / too many redirects: ${rawUrl.slice(0, 200)}`,
+  );
 }
 
 function get(
   url: URL,
   opts: SafeFetchOptions,
-): Promise<{ status: number; contentType: string; body: string; truncated: boolean; location?: string }> {
+): Promise<{
+  status: number;
+  contentType: string;
+  body: string;
+  truncated: boolean;
+  location?: string;
+}> {
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
@@ -104,7 +136,8 @@ function get(
         method: 'GET',
         headers: {
           'user-agent': 'Mozilla/5.0 (compatible; Pai/0.1; +local assistant)',
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
+          accept:
+            'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
           ...opts.headers,
         },
         lookup: guardedLookup(opts.allowHosts) as never,
@@ -115,7 +148,13 @@ function get(
         const contentType = String(res.headers['content-type'] ?? '');
         if (status >= 300 && status < 400 && res.headers.location) {
           res.resume();
-          resolve({ status, contentType, body: '', truncated: false, location: res.headers.location });
+          resolve({
+            status,
+            contentType,
+            body: '',
+            truncated: false,
+            location: res.headers.location,
+          });
           return;
         }
         const chunks: Buffer[] = [];
@@ -138,20 +177,32 @@ function get(
           if (done) return;
           done = true;
           clearTimeout(timer);
-          resolve({ status, contentType, body: decode(Buffer.concat(chunks), contentType), truncated });
+          resolve({
+            status,
+            contentType,
+            body: decode(Buffer.concat(chunks), contentType),
+            truncated,
+          });
         };
         res.on('end', finish);
         res.on('error', (e) => (truncated ? finish() : reject(e)));
       },
     );
     const timer = setTimeout(() => {
-      req.destroy(new PaiError('TIMEOUT', `抓取超时 / fetch timed out after ${opts.timeoutMs} ms: ${url.host}`));
+      req.destroy(
+        new PaiError(
+          'TIMEOUT',
+          `抓取超时 / fetch timed out after ${opts.timeoutMs} ms: ${url.host}`,
+        ),
+      );
     }, opts.timeoutMs);
     req.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       if (e instanceof PaiError) return reject(e);
       if (e.code === 'EPRIVATE') return reject(refused(url.hostname));
-      reject(new PaiError('PROVIDER_UNAVAILABLE', `抓取失败 / fetch failed: ${url.host}: ${e.message}`));
+      reject(
+        new PaiError('PROVIDER_UNAVAILABLE', `抓取失败 / fetch failed: ${url.host}: ${e.message}`),
+      );
     });
     req.end();
   });

@@ -7,10 +7,23 @@ const PRESET_URLS = {
   brave: 'https://api.search.brave.com/res/v1/web/search',
 } as const;
 
-async function getJson(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+async function getJson(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const t = AbortSignal.timeout(timeoutMs);
-  const res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, t]) : t }).catch((e: unknown) => {
-    const msg = e instanceof Error ? (e.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : e.message) : String(e);
+  const res = await fetch(url, {
+    ...init,
+    signal: signal ? AbortSignal.any([signal, t]) : t,
+  }).catch((e: unknown) => {
+    const msg =
+      e instanceof Error
+        ? e.name === 'TimeoutError'
+          ? `timed out after ${timeoutMs} ms`
+          : e.message
+        : String(e);
     throw new PaiError('PROVIDER_UNAVAILABLE', msg);
   });
   if (!res.ok) throw new PaiError('PROVIDER_UNAVAILABLE', `HTTP ${res.status}`);
@@ -23,7 +36,9 @@ async function getJson(url: string, init: RequestInit, timeoutMs: number, signal
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const arr = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+  Array.isArray(v)
+    ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
+    : [];
 
 /** One request to the configured search API (SearXNG JSON, Tavily or Brave preset). */
 export async function callSearchApi(
@@ -41,9 +56,19 @@ export async function callSearchApi(
     u.searchParams.set('format', 'json');
     const headers: Record<string, string> = { accept: 'application/json' };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-    const j = (await getJson(u.toString(), { headers }, timeout, signal)) as Record<string, unknown>;
-    const rows = arr(j.results).map((r) => ({ title: str(r.title), url: str(r.url), snippet: str(r.content) }));
-    const total = typeof j.number_of_results === 'number' && j.number_of_results > 0 ? j.number_of_results : rows.length;
+    const j = (await getJson(u.toString(), { headers }, timeout, signal)) as Record<
+      string,
+      unknown
+    >;
+    const rows = arr(j.results).map((r) => ({
+      title: str(r.title),
+      url: str(r.url),
+      snippet: str(r.content),
+    }));
+    const total =
+      typeof j.number_of_results === 'number' && j.number_of_results > 0
+        ? j.number_of_results
+        : rows.length;
     return { rows: rows.slice(0, maxResults), total };
   }
   if (s.search_provider === 'tavily') {
@@ -57,7 +82,11 @@ export async function callSearchApi(
       timeout,
       signal,
     )) as Record<string, unknown>;
-    const rows = arr(j.results).map((r) => ({ title: str(r.title), url: str(r.url), snippet: str(r.content) }));
+    const rows = arr(j.results).map((r) => ({
+      title: str(r.title),
+      url: str(r.url),
+      snippet: str(r.content),
+    }));
     return { rows, total: rows.length };
   }
   if (s.search_provider === 'brave') {
@@ -71,7 +100,11 @@ export async function callSearchApi(
       signal,
     )) as Record<string, unknown>;
     const web = (j.web ?? {}) as Record<string, unknown>;
-    const rows = arr(web.results).map((r) => ({ title: str(r.title), url: str(r.url), snippet: str(r.description) }));
+    const rows = arr(web.results).map((r) => ({
+      title: str(r.title),
+      url: str(r.url),
+      snippet: str(r.description),
+    }));
     return { rows, total: rows.length };
   }
   throw new PaiError('NOT_CONFIGURED', '未配置搜索 API / no search API configured');

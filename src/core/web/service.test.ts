@@ -35,17 +35,46 @@ describe('web_search chain against a local search API and local pages', () => {
   });
 
   it('searches, dedupes, fetches the best pages and returns the exact reference shape', async () => {
-    await t.call('web.settings.update', { search_provider: 'searxng', search_url: web.base, fetch_allow_hosts: ['127.0.0.1'] });
+    await t.call('web.settings.update', {
+      search_provider: 'searxng',
+      search_url: web.base,
+      fetch_allow_hosts: ['127.0.0.1'],
+    });
     const { r, data, turn } = await search({ query: 'Model Y', focus: '官方发布', max_results: 5 });
     expect(r.ok).toBe(true);
     expect(Object.keys(data)).toEqual([
-      'query', 'executed_queries', 'status', 'answer_ready', 'summary', 'failure_reason', 'sources', 'total_results',
+      'query',
+      'executed_queries',
+      'status',
+      'answer_ready',
+      'summary',
+      'failure_reason',
+      'sources',
+      'total_results',
     ]);
-    expect(Object.keys(data.sources[0]!)).toEqual(['title', 'url', 'domain', 'source_type', 'snippet', 'content_preview', 'crawl_error']);
+    expect(Object.keys(data.sources[0]!)).toEqual([
+      'title',
+      'url',
+      'domain',
+      'source_type',
+      'snippet',
+      'content_preview',
+      'crawl_error',
+    ]);
     expect(data.executed_queries).toEqual(['Model Y 官方发布']);
-    expect(data).toMatchObject({ query: 'Model Y', status: 'ok', answer_ready: true, failure_reason: '', total_results: 12 });
+    expect(data).toMatchObject({
+      query: 'Model Y',
+      status: 'ok',
+      answer_ready: true,
+      failure_reason: '',
+      total_results: 12,
+    });
     // /article and /article/?utm_source=x#top are one page.
-    expect(data.sources.map((s) => new URL(s.url).pathname)).toEqual(['/article', '/forum', '/inject']);
+    expect(data.sources.map((s) => new URL(s.url).pathname)).toEqual([
+      '/article',
+      '/forum',
+      '/inject',
+    ]);
     const article = data.sources[0]!;
     expect(article.content_preview).toContain('Model Y paragraph 1');
     expect(article.content_preview).not.toContain('window.tracker');
@@ -59,8 +88,16 @@ describe('web_search chain against a local search API and local pages', () => {
     await t.call('mcp.servers.add', { name: 'search', transport: 'http', url: mcp.url });
     web.searchMode = 'fail';
     mcp.state.searchResults = [
-      { title: 'MCP result A', url: `${web.base}/forum`, snippet: 'Found by the MCP search peer, a forum thread.' },
-      { title: 'MCP result B', url: `${web.base}/article`, snippet: 'Found by the MCP search peer, the release notes.' },
+      {
+        title: 'MCP result A',
+        url: `${web.base}/forum`,
+        snippet: 'Found by the MCP search peer, a forum thread.',
+      },
+      {
+        title: 'MCP result B',
+        url: `${web.base}/article`,
+        snippet: 'Found by the MCP search peer, the release notes.',
+      },
     ];
     const { data, turn } = await search({ query: 'fallback test', max_results: 5 });
     expect(mcp.state.calls).toContain('bing_search:fallback test');
@@ -82,14 +119,30 @@ describe('web_search chain against a local search API and local pages', () => {
     expect(over.r.error?.code).toBe('LIMIT_EXCEEDED');
     const ctx = t.ctx();
     for (let i = 0; i < 3; i++) {
-      expect((await t.app.ctx.tools.execute('crawl_webpage', { uuid: `r${i}`, url: `${web.base}/article` }, ctx)).ok).toBe(true);
+      expect(
+        (
+          await t.app.ctx.tools.execute(
+            'crawl_webpage',
+            { uuid: `r${i}`, url: `${web.base}/article` },
+            ctx,
+          )
+        ).ok,
+      ).toBe(true);
     }
-    const fourth = await t.app.ctx.tools.execute('crawl_webpage', { uuid: 'r4', url: `${web.base}/article` }, ctx);
+    const fourth = await t.app.ctx.tools.execute(
+      'crawl_webpage',
+      { uuid: 'r4', url: `${web.base}/article` },
+      ctx,
+    );
     expect(fourth.error?.code).toBe('LIMIT_EXCEEDED');
   });
 
   it('crawl_webpage wraps page text, drops scripts and neutralises a forged closing tag', async () => {
-    const r = await t.app.ctx.tools.execute('crawl_webpage', { uuid: 'result-1', url: `${web.base}/inject` }, t.ctx());
+    const r = await t.app.ctx.tools.execute(
+      'crawl_webpage',
+      { uuid: 'result-1', url: `${web.base}/inject` },
+      t.ctx(),
+    );
     expect(r.ok).toBe(true);
     expect(r.output).toContain('IMPORTANT SYSTEM NOTICE');
     expect(r.output.match(/<\/untrusted>/g)).toHaveLength(1);
@@ -98,7 +151,11 @@ describe('web_search chain against a local search API and local pages', () => {
 
   it('times out a page that never answers', async () => {
     await t.call('web.settings.update', { fetch_timeout_ms: 1000 });
-    const r = await t.app.ctx.tools.execute('crawl_webpage', { uuid: 'slow', url: `${web.base}/slow` }, t.ctx());
+    const r = await t.app.ctx.tools.execute(
+      'crawl_webpage',
+      { uuid: 'slow', url: `${web.base}/slow` },
+      t.ctx(),
+    );
     expect(r.error?.code).toBe('TIMEOUT');
     await t.call('web.settings.update', { fetch_timeout_ms: 10_000 });
   });
@@ -129,11 +186,15 @@ describe('built-in fetcher refuses private targets by default (SSRF)', () => {
     await t.close();
     await web.close();
   });
-  const crawl = (url: string) => t.app.ctx.tools.execute('crawl_webpage', { uuid: 'x', url }, t.ctx());
+  const crawl = (url: string) =>
+    t.app.ctx.tools.execute('crawl_webpage', { uuid: 'x', url }, t.ctx());
 
   it.each([
     ['loopback IP', () => `${web.base}/article`],
-    ['localhost name (resolved by DNS)', () => web.base.replace('127.0.0.1', 'localhost') + '/article'],
+    [
+      'localhost name (resolved by DNS)',
+      () => web.base.replace('127.0.0.1', 'localhost') + '/article',
+    ],
     ['IPv6 loopback', () => 'http://[::1]:9/'],
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/'],
     ['private LAN', () => 'http://192.168.1.1/'],
@@ -166,13 +227,22 @@ describe('web settings', () => {
   afterAll(async () => t.close());
 
   it('refuses a provider that cannot work and keeps the API key write-only', async () => {
-    await expect(t.call('web.settings.update', { search_provider: 'tavily' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      t.call('web.settings.update', { search_provider: 'tavily' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await t.call('web.settings.get', {})).search_provider).toBe('none');
-    await expect(t.call('web.settings.update', { search_url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    const v = await t.call('web.settings.update', { search_provider: 'brave', api_key: 'brave-key-789' });
+    await expect(
+      t.call('web.settings.update', { search_url: 'javascript:alert(1)' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const v = await t.call('web.settings.update', {
+      search_provider: 'brave',
+      api_key: 'brave-key-789',
+    });
     expect(v).toMatchObject({ search_provider: 'brave', has_api_key: true });
     expect(JSON.stringify(await t.call('web.settings.get', {}))).not.toContain('brave-key-789');
-    const row = t.app.ctx.db.prepare("SELECT value FROM settings WHERE key = 'web'").get() as { value: string };
+    const row = t.app.ctx.db.prepare("SELECT value FROM settings WHERE key = 'web'").get() as {
+      value: string;
+    };
     expect(row.value).not.toContain('brave-key-789');
   });
 });
@@ -194,12 +264,21 @@ describe('search API presets (Tavily, Brave) against local fakes', () => {
     ['brave', 'br-key', 'brave'],
   ] as const)('%s: sends the key, reads results, classes sources', async (provider, auth, path) => {
     const key = auth.replace('Bearer ', '');
-    await t.call('web.settings.update', { search_provider: provider, search_url: `${web.base}/${path}`, api_key: key });
+    await t.call('web.settings.update', {
+      search_provider: provider,
+      search_url: `${web.base}/${path}`,
+      api_key: key,
+    });
     // Crawl budget already spent: no page fetches to public hosts from a test.
-    const r = await t.app.ctx.tools.execute('web_search', { query: 'notice', max_results: 5 }, t.ctx({ locale: 'en', turn: { external: 0, crawl: 3 } }));
+    const r = await t.app.ctx.tools.execute(
+      'web_search',
+      { query: 'notice', max_results: 5 },
+      t.ctx({ locale: 'en', turn: { external: 0, crawl: 3 } }),
+    );
     const data = r.output_data as WebSearchResult;
     expect(web.seen.at(-1)).toMatchObject({ path: `/${path}`, auth });
-    if (provider === 'tavily') expect(JSON.parse(web.seen.at(-1)!.body)).toMatchObject({ query: 'notice', max_results: 5 });
+    if (provider === 'tavily')
+      expect(JSON.parse(web.seen.at(-1)!.body)).toMatchObject({ query: 'notice', max_results: 5 });
     expect(data.sources.map((s) => [s.domain, s.source_type])).toEqual([
       ['gov.cn', 'authoritative'],
       ['zhihu.com', 'community'],
@@ -213,6 +292,12 @@ describe('search API presets (Tavily, Brave) against local fakes', () => {
   it('no results: status empty, not answer-ready', async () => {
     web.searchMode = 'empty';
     const r = await t.app.ctx.tools.execute('web_search', { query: 'nothing' }, t.ctx());
-    expect(r.output_data).toMatchObject({ status: 'empty', answer_ready: false, sources: [], total_results: 0, summary: '没有检索到结果。' });
+    expect(r.output_data).toMatchObject({
+      status: 'empty',
+      answer_ready: false,
+      sources: [],
+      total_results: 0,
+      summary: '没有检索到结果。',
+    });
   });
 });

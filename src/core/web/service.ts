@@ -7,7 +7,14 @@ import type { WebSettingsService } from './settings';
 import { callSearchApi } from './search-api';
 import { safeFetch } from './safe-fetch';
 import { readableText } from './readable';
-import { classifySource, dedupeRows, domainOf, parseSearchText, type SearchRow, type SourceType } from './sources';
+import {
+  classifySource,
+  dedupeRows,
+  domainOf,
+  parseSearchText,
+  type SearchRow,
+  type SourceType,
+} from './sources';
 
 export interface WebSource {
   title: string;
@@ -72,9 +79,20 @@ export class WebService {
   async mcpTool(kind: McpKind): Promise<DiscoveredTool | undefined> {
     await this.d.catalog.list();
     const s = this.d.settings.get();
-    const configured = kind === 'search' ? s.mcp_search_tool : kind === 'crawl' ? s.mcp_crawl_tool : s.mcp_weather_tool;
+    const configured =
+      kind === 'search'
+        ? s.mcp_search_tool
+        : kind === 'crawl'
+          ? s.mcp_crawl_tool
+          : s.mcp_weather_tool;
     const usable = (t: DiscoveredTool | undefined) =>
-      t && t.allowed && !t.held && this.d.tools.setting('mcp', t.name).enabled && this.d.tools.get(t.name) ? t : undefined;
+      t &&
+      t.allowed &&
+      !t.held &&
+      this.d.tools.setting('mcp', t.name).enabled &&
+      this.d.tools.get(t.name)
+        ? t
+        : undefined;
     if (configured) return usable(this.d.mcp.find(configured));
     for (const raw of CANDIDATES[kind]) {
       const t = this.d.mcp.discovered().find((x) => x.rawName === raw && x.risk === 'read');
@@ -84,26 +102,46 @@ export class WebService {
   }
 
   /** Calls an MCP tool through the executor (usage log, toggles) without charging the turn twice. */
-  async callMcp(tool: DiscoveredTool, args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+  async callMcp(
+    tool: DiscoveredTool,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<string> {
     const r = await this.d.tools.execute(tool.name, args, { ...ctx, turn: undefined });
-    if (!r.ok) throw new PaiError(r.error?.code ?? 'PROVIDER_UNAVAILABLE', r.error?.message ?? r.output);
+    if (!r.ok)
+      throw new PaiError(r.error?.code ?? 'PROVIDER_UNAVAILABLE', r.error?.message ?? r.output);
     const data = r.output_data as { content?: unknown } | null;
     return typeof data?.content === 'string' ? data.content : r.output;
   }
 
   /** MCP search tool call with the `bing_search` argument shape. */
-  async mcpSearch(tool: DiscoveredTool, query: string, count: number, offset: number, ctx: ToolContext) {
+  async mcpSearch(
+    tool: DiscoveredTool,
+    query: string,
+    count: number,
+    offset: number,
+    ctx: ToolContext,
+  ) {
     const args = tool.rawName === 'bing_search' ? { query, count, offset } : { query, count };
     return parseSearchText(await this.callMcp(tool, args, ctx));
   }
 
   /** One page's readable text: MCP crawl tool when there is one, else the built-in fetcher. */
-  async crawl(uuid: string, url: string, ctx: ToolContext): Promise<{ title: string; text: string; via: string }> {
+  async crawl(
+    uuid: string,
+    url: string,
+    ctx: ToolContext,
+  ): Promise<{ title: string; text: string; via: string }> {
     const tool = await this.mcpTool('crawl');
     if (tool) {
-      const args = tool.rawName === 'crawl_webpage' ? { uuids: [uuid], urlMap: { [uuid]: url } } : { url };
+      const args =
+        tool.rawName === 'crawl_webpage' ? { uuids: [uuid], urlMap: { [uuid]: url } } : { url };
       const text = await this.callMcp(tool, args, ctx);
-      return { title: '', text: text.slice(0, CRAWL_TEXT_CHARS), via: `mcp:${tool.server}/${tool.rawName}` };
+      return {
+        title: '',
+        text: text.slice(0, CRAWL_TEXT_CHARS),
+        via: `mcp:${tool.server}/${tool.rawName}`,
+      };
     }
     const s = this.d.settings.get();
     const page = await safeFetch(url, {
@@ -124,7 +162,12 @@ export class WebService {
     throw new PaiError('UNSUPPORTED', `不支持的内容类型 / unsupported content type: ${ct}`);
   }
 
-  async search(query: string, focus: string, maxResults: number, ctx: ToolContext): Promise<WebSearchResult> {
+  async search(
+    query: string,
+    focus: string,
+    maxResults: number,
+    ctx: ToolContext,
+  ): Promise<WebSearchResult> {
     const en = ctx.locale === 'en';
     const searchQuery = focus.trim() ? `${query.trim()} ${focus.trim()}` : query.trim();
     const s = this.d.settings.get();
@@ -137,11 +180,19 @@ export class WebService {
       anyProvider = true;
       if (!charge(ctx, 'external')) throw new PaiError('LIMIT_EXCEEDED', limitMessage('external'));
       try {
-        const r = await callSearchApi(s, this.d.settings.apiKey(), searchQuery, maxResults, ctx.signal);
+        const r = await callSearchApi(
+          s,
+          this.d.settings.apiKey(),
+          searchQuery,
+          maxResults,
+          ctx.signal,
+        );
         rows = dedupeRows(r.rows);
         total = r.total;
       } catch (e) {
-        problems.push(`${en ? 'search API failed' : '搜索 API 失败'}: ${e instanceof Error ? e.message : String(e)}`);
+        problems.push(
+          `${en ? 'search API failed' : '搜索 API 失败'}: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     }
     if (rows.length === 0) {
@@ -152,12 +203,21 @@ export class WebService {
           problems.push(limitMessage('external'));
         } else {
           try {
-            const r = await this.mcpSearch(tool, searchQuery, Math.max(3, Math.min(maxResults, 8)), 0, ctx);
+            const r = await this.mcpSearch(
+              tool,
+              searchQuery,
+              Math.max(3, Math.min(maxResults, 8)),
+              0,
+              ctx,
+            );
             rows = dedupeRows(r.rows);
             total = r.total ?? rows.length;
-            if (problems.length) problems.push(en ? `fell back to ${tool.name}` : `已回退到 ${tool.name}`);
+            if (problems.length)
+              problems.push(en ? `fell back to ${tool.name}` : `已回退到 ${tool.name}`);
           } catch (e) {
-            problems.push(`${en ? 'MCP search failed' : 'MCP 搜索失败'}: ${e instanceof Error ? e.message : String(e)}`);
+            problems.push(
+              `${en ? 'MCP search failed' : 'MCP 搜索失败'}: ${e instanceof Error ? e.message : String(e)}`,
+            );
           }
         }
       }
@@ -207,7 +267,11 @@ export class WebService {
     const withContent = sources.filter((x) => x.content_preview.length >= 80).length;
     const withSnippet = sources.filter((x) => x.snippet.trim().length >= 20).length;
     const answerReady = withContent >= 1 || withSnippet >= 2;
-    const status: WebSearchResult['status'] = sources.length ? 'ok' : problems.length ? 'failed' : 'empty';
+    const status: WebSearchResult['status'] = sources.length
+      ? 'ok'
+      : problems.length
+        ? 'failed'
+        : 'empty';
     const summary = sources.length
       ? en
         ? `Found ${sources.length} candidate results${answerReady ? '' : '; not enough to answer with confidence'}.`

@@ -49,7 +49,10 @@ export class WebSettingsService {
       throw new PaiError('VALIDATION_FAILED', 'SearXNG 需要填写地址 / SearXNG needs its URL');
     }
     if ((next.search_provider === 'tavily' || next.search_provider === 'brave') && !keyAfter) {
-      throw new PaiError('VALIDATION_FAILED', `${next.search_provider} 需要 API Key / ${next.search_provider} needs an API key`);
+      throw new PaiError(
+        'VALIDATION_FAILED',
+        `${next.search_provider} 需要 API Key / ${next.search_provider} needs an API key`,
+      );
     }
     this.settings.set(WEB_SETTINGS_KEY, webSettingsSchema, next);
     if (api_key === null || api_key === '') this.secrets.set(SEARCH_API_KEY_SECRET, null);

@@ -23,7 +23,9 @@ describe('source classification', () => {
 
 describe('dedup', () => {
   it('treats scheme, www, fragment, tracking params and trailing slash as the same page', () => {
-    expect(normaliseUrl('https://www.a.com/x/?utm_source=t&b=2&a=1#frag')).toBe(normaliseUrl('http://a.com/x?a=1&b=2'));
+    expect(normaliseUrl('https://www.a.com/x/?utm_source=t&b=2&a=1#frag')).toBe(
+      normaliseUrl('http://a.com/x?a=1&b=2'),
+    );
     const rows = dedupeRows([
       { title: 'A', url: 'https://a.com/x', snippet: 'short' },
       { title: 'A2', url: 'http://www.a.com/x/', snippet: 'a longer snippet' },
@@ -36,9 +38,13 @@ describe('dedup', () => {
 
 describe('parseSearchText', () => {
   it('reads JSON shapes and markdown links', () => {
-    expect(parseSearchText(JSON.stringify({ webPages: { value: [{ name: 'N', url: 'https://n.com', snippet: 's' }] } })).rows).toEqual([
-      { title: 'N', url: 'https://n.com', snippet: 's' },
-    ]);
+    expect(
+      parseSearchText(
+        JSON.stringify({
+          webPages: { value: [{ name: 'N', url: 'https://n.com', snippet: 's' }] },
+        }),
+      ).rows,
+    ).toEqual([{ title: 'N', url: 'https://n.com', snippet: 's' }]);
     expect(parseSearchText('1. [Title](https://t.com/a)\nthe snippet').rows).toEqual([
       { title: 'Title', url: 'https://t.com/a', snippet: 'the snippet' },
     ]);
@@ -47,9 +53,20 @@ describe('parseSearchText', () => {
 
 describe('isPrivateAddress', () => {
   it.each([
-    ['127.0.0.1', true], ['10.1.2.3', true], ['172.16.0.1', true], ['192.168.0.1', true], ['169.254.169.254', true],
-    ['100.64.0.1', true], ['0.0.0.0', true], ['::1', true], ['fe80::1', true], ['fd00::1', true], ['::ffff:127.0.0.1', true],
-    ['8.8.8.8', false], ['2606:4700::1111', false], ['172.32.0.1', false],
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['192.168.0.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['fe80::1', true],
+    ['fd00::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['8.8.8.8', false],
+    ['2606:4700::1111', false],
+    ['172.32.0.1', false],
   ])('%s → %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
   });

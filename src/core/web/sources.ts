@@ -11,7 +11,10 @@ export type SourceType = 'authoritative' | 'news' | 'community' | 'other';
 export function normaliseUrl(raw: string): string {
   try {
     const u = new URL(raw.trim());
-    const host = u.hostname.toLowerCase().replace(/^www\./, '').replace(/^m\./, '');
+    const host = u.hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .replace(/^m\./, '');
     const params = [...u.searchParams.entries()]
       .filter(([k]) => !/^(utm_|spm$|from$|ref$|fbclid$|gclid$|share)/i.test(k))
       .sort(([a], [b]) => a.localeCompare(b));
@@ -44,24 +47,91 @@ export function domainOf(url: string): string {
 }
 
 const AUTHORITATIVE = [
-  'who.int', 'un.org', 'europa.eu', 'worldbank.org', 'imf.org', 'oecd.org', 'w3.org', 'ietf.org', 'iso.org',
-  'nih.gov', 'developer.mozilla.org', 'python.org', 'nodejs.org', 'docs.github.com', 'learn.microsoft.com',
-  'support.apple.com', 'stats.gov.cn', 'pbc.gov.cn', 'nature.com', 'science.org', 'arxiv.org', 'wikipedia.org',
+  'who.int',
+  'un.org',
+  'europa.eu',
+  'worldbank.org',
+  'imf.org',
+  'oecd.org',
+  'w3.org',
+  'ietf.org',
+  'iso.org',
+  'nih.gov',
+  'developer.mozilla.org',
+  'python.org',
+  'nodejs.org',
+  'docs.github.com',
+  'learn.microsoft.com',
+  'support.apple.com',
+  'stats.gov.cn',
+  'pbc.gov.cn',
+  'nature.com',
+  'science.org',
+  'arxiv.org',
+  'wikipedia.org',
 ];
 const NEWS = [
-  'reuters.com', 'apnews.com', 'bbc.com', 'bbc.co.uk', 'nytimes.com', 'wsj.com', 'ft.com', 'bloomberg.com',
-  'theguardian.com', 'cnn.com', 'cnbc.com', 'theverge.com', 'techcrunch.com', 'xinhuanet.com', 'news.cn',
-  'people.com.cn', 'chinadaily.com.cn', 'thepaper.cn', 'caixin.com', 'yicai.com', '36kr.com', 'ithome.com',
-  'sina.com.cn', 'qq.com', '163.com', 'ifeng.com', 'jiemian.com', 'cctv.com', 'zaobao.com', 'scmp.com',
+  'reuters.com',
+  'apnews.com',
+  'bbc.com',
+  'bbc.co.uk',
+  'nytimes.com',
+  'wsj.com',
+  'ft.com',
+  'bloomberg.com',
+  'theguardian.com',
+  'cnn.com',
+  'cnbc.com',
+  'theverge.com',
+  'techcrunch.com',
+  'xinhuanet.com',
+  'news.cn',
+  'people.com.cn',
+  'chinadaily.com.cn',
+  'thepaper.cn',
+  'caixin.com',
+  'yicai.com',
+  '36kr.com',
+  'ithome.com',
+  'sina.com.cn',
+  'qq.com',
+  '163.com',
+  'ifeng.com',
+  'jiemian.com',
+  'cctv.com',
+  'zaobao.com',
+  'scmp.com',
 ];
 const COMMUNITY = [
-  'zhihu.com', 'reddit.com', 'stackoverflow.com', 'stackexchange.com', 'weibo.com', 'weibo.cn', 'twitter.com',
-  'x.com', 'douban.com', 'tieba.baidu.com', 'zhidao.baidu.com', 'v2ex.com', 'quora.com', 'medium.com',
-  'bilibili.com', 'xiaohongshu.com', 'csdn.net', 'juejin.cn', 'segmentfault.com', 'github.com', 'news.ycombinator.com',
-  'facebook.com', 'youtube.com', 'douyin.com', 'tiktok.com',
+  'zhihu.com',
+  'reddit.com',
+  'stackoverflow.com',
+  'stackexchange.com',
+  'weibo.com',
+  'weibo.cn',
+  'twitter.com',
+  'x.com',
+  'douban.com',
+  'tieba.baidu.com',
+  'zhidao.baidu.com',
+  'v2ex.com',
+  'quora.com',
+  'medium.com',
+  'bilibili.com',
+  'xiaohongshu.com',
+  'csdn.net',
+  'juejin.cn',
+  'segmentfault.com',
+  'github.com',
+  'news.ycombinator.com',
+  'facebook.com',
+  'youtube.com',
+  'douyin.com',
+  'tiktok.com',
 ];
 
-const under = (domain: string, list: string[]) => list.some((d) => domain === d || domain.endsWith(`.${d}`));
+const under = (domain: string, list: string[]) =>
+  list.some((d) => domain === d || domain.endsWith(`.${d}`));
 
 /**
  * authoritative: government, education, international bodies, standards and
@@ -72,14 +142,25 @@ const under = (domain: string, list: string[]) => list.some((d) => domain === d 
 export function classifySource(domain: string, query: string): SourceType {
   if (!domain) return 'other';
   const labels = domain.split('.');
-  if (labels.some((l) => l === 'gov' || l === 'edu' || l === 'mil' || l === 'int') || /\.ac\.[a-z]{2}$/.test(domain)) {
+  if (
+    labels.some((l) => l === 'gov' || l === 'edu' || l === 'mil' || l === 'int') ||
+    /\.ac\.[a-z]{2}$/.test(domain)
+  ) {
     return 'authoritative';
   }
-  if (under(domain, COMMUNITY) || /^(bbs|forum|forums|community|tieba)\./.test(domain)) return 'community';
+  if (under(domain, COMMUNITY) || /^(bbs|forum|forums|community|tieba)\./.test(domain))
+    return 'community';
   if (under(domain, NEWS) || /^news\./.test(domain)) return 'news';
   if (under(domain, AUTHORITATIVE)) return 'authoritative';
-  const brand = labels.length >= 2 ? labels[labels.length - (/^(com|net|org|gov|edu)\.[a-z]{2}$/.test(labels.slice(-2).join('.')) ? 3 : 2)] : '';
-  if (brand && brand.length >= 3 && query.toLowerCase().replace(/\s+/g, '').includes(brand)) return 'authoritative';
+  const brand =
+    labels.length >= 2
+      ? labels[
+          labels.length -
+            (/^(com|net|org|gov|edu)\.[a-z]{2}$/.test(labels.slice(-2).join('.')) ? 3 : 2)
+        ]
+      : '';
+  if (brand && brand.length >= 3 && query.toLowerCase().replace(/\s+/g, '').includes(brand))
+    return 'authoritative';
   return 'other';
 }
 
@@ -105,7 +186,12 @@ export function parseSearchText(text: string): { rows: SearchRow[]; total: numbe
           snippet: pick(x, ['snippet', 'content', 'description', 'abstract', 'summary']),
         }))
         .filter((r) => r.url);
-      const total = typeof obj.total === 'number' ? obj.total : typeof obj.total_results === 'number' ? obj.total_results : null;
+      const total =
+        typeof obj.total === 'number'
+          ? obj.total
+          : typeof obj.total_results === 'number'
+            ? obj.total_results
+            : null;
       return { rows, total };
     }
   } catch {
@@ -120,7 +206,12 @@ export function parseSearchText(text: string): { rows: SearchRow[]; total: numbe
       return;
     }
     const bare = /(https?:\/\/[^\s<>"')]+)/.exec(line);
-    if (bare) rows.push({ title: (lines[i - 1] ?? '').trim() || bare[1]!, url: bare[1]!, snippet: (lines[i + 1] ?? '').trim() });
+    if (bare)
+      rows.push({
+        title: (lines[i - 1] ?? '').trim() || bare[1]!,
+        url: bare[1]!,
+        snippet: (lines[i + 1] ?? '').trim(),
+      });
   });
   return { rows, total: null };
 }

@@ -56,7 +56,11 @@ describe('maps_weather', () => {
     expect(r.ok).toBe(true);
     expect(mcp.state.calls).toContain('maps_weather::310000');
     expect(r.output).toContain('<untrusted source="weather:mcp:amap/maps_weather">');
-    const via = await t.app.ctx.tools.execute('mcp_call_tool', { tool_name: 'maps_weather', arguments_json: '{"city":"上海"}' }, t.ctx());
+    const via = await t.app.ctx.tools.execute(
+      'mcp_call_tool',
+      { tool_name: 'maps_weather', arguments_json: '{"city":"上海"}' },
+      t.ctx(),
+    );
     expect(via.ok).toBe(true);
     expect(mcp.state.calls).toContain('maps_weather:上海:');
   });

@@ -36,13 +36,26 @@ const WMO: Record<number, [string, string]> = {
   96: ['雷阵雨伴小冰雹', 'thunderstorm with hail'],
   99: ['雷阵雨伴冰雹', 'thunderstorm with heavy hail'],
 };
-export const weatherText = (code: number, locale: Locale) => WMO[code]?.[locale === 'en' ? 1 : 0] ?? (locale === 'en' ? `code ${code}` : `天气代码 ${code}`);
+export const weatherText = (code: number, locale: Locale) =>
+  WMO[code]?.[locale === 'en' ? 1 : 0] ?? (locale === 'en' ? `code ${code}` : `天气代码 ${code}`);
 
 export interface WeatherReport {
   location: string;
   source: string;
-  current: { temperature_c: number; apparent_c: number | null; humidity: number | null; wind_kmh: number | null; weather: string } | null;
-  daily: { date: string; weather: string; min_c: number; max_c: number; precipitation_probability: number | null }[];
+  current: {
+    temperature_c: number;
+    apparent_c: number | null;
+    humidity: number | null;
+    wind_kmh: number | null;
+    weather: string;
+  } | null;
+  daily: {
+    date: string;
+    weather: string;
+    min_c: number;
+    max_c: number;
+    precipitation_probability: number | null;
+  }[];
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -57,14 +70,21 @@ export class WeatherService {
     private readonly settings: WebSettingsService,
   ) {}
 
-  async weather(args: { city: string; adcode: string }, ctx: ToolContext): Promise<{ text: string; data: unknown; source: string }> {
+  async weather(
+    args: { city: string; adcode: string },
+    ctx: ToolContext,
+  ): Promise<{ text: string; data: unknown; source: string }> {
     const tool = await this.web.mcpTool('weather');
     if (tool) {
       const a: Record<string, string> = {};
       if (args.city) a.city = args.city;
       if (args.adcode) a.adcode = args.adcode;
       const text = await this.web.callMcp(tool, a, ctx);
-      return { text, data: { source: `mcp:${tool.server}/${tool.rawName}`, content: text }, source: `mcp:${tool.server}/${tool.rawName}` };
+      return {
+        text,
+        data: { source: `mcp:${tool.server}/${tool.rawName}`, content: text },
+        source: `mcp:${tool.server}/${tool.rawName}`,
+      };
     }
     if (!args.city) {
       throw new PaiError(
@@ -85,11 +105,18 @@ export class WeatherService {
       signal: ctx.signal,
       headers: { accept: 'application/json' },
     });
-    if (page.status >= 400) throw new PaiError('PROVIDER_UNAVAILABLE', `天气服务出错 / weather service failed: HTTP ${page.status}`);
+    if (page.status >= 400)
+      throw new PaiError(
+        'PROVIDER_UNAVAILABLE',
+        `天气服务出错 / weather service failed: HTTP ${page.status}`,
+      );
     try {
       return JSON.parse(page.body) as Record<string, unknown>;
     } catch {
-      throw new PaiError('PROVIDER_UNAVAILABLE', '天气服务返回了无效数据 / weather service returned invalid data');
+      throw new PaiError(
+        'PROVIDER_UNAVAILABLE',
+        '天气服务返回了无效数据 / weather service returned invalid data',
+      );
     }
   }
 
@@ -101,24 +128,36 @@ export class WeatherService {
     g.searchParams.set('language', ctx.locale === 'en' ? 'en' : 'zh');
     g.searchParams.set('format', 'json');
     const geo = await this.json(g.toString(), ctx);
-    const place = (Array.isArray(geo.results) ? geo.results[0] : undefined) as Record<string, unknown> | undefined;
+    const place = (Array.isArray(geo.results) ? geo.results[0] : undefined) as
+      Record<string, unknown> | undefined;
     const lat = num(place?.latitude);
     const lon = num(place?.longitude);
     if (!place || lat === null || lon === null) {
-      throw new PaiError('NOT_FOUND', ctx.locale === 'en' ? `City not found: ${city}` : `未找到城市：${city}`);
+      throw new PaiError(
+        'NOT_FOUND',
+        ctx.locale === 'en' ? `City not found: ${city}` : `未找到城市：${city}`,
+      );
     }
     const f = new URL(s.weather_forecast_url);
     f.searchParams.set('latitude', String(lat));
     f.searchParams.set('longitude', String(lon));
-    f.searchParams.set('current', 'temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,wind_speed_10m');
-    f.searchParams.set('daily', 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max');
+    f.searchParams.set(
+      'current',
+      'temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,wind_speed_10m',
+    );
+    f.searchParams.set(
+      'daily',
+      'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max',
+    );
     f.searchParams.set('timezone', 'auto');
     f.searchParams.set('forecast_days', '3');
     const fc = await this.json(f.toString(), ctx);
     const cur = (fc.current ?? null) as Record<string, unknown> | null;
     const daily = (fc.daily ?? {}) as Record<string, unknown[]>;
     const dates = Array.isArray(daily.time) ? daily.time : [];
-    const name = [place.name, place.admin1, place.country].filter((x) => typeof x === 'string' && x).filter((x, i, a) => a.indexOf(x) === i);
+    const name = [place.name, place.admin1, place.country]
+      .filter((x) => typeof x === 'string' && x)
+      .filter((x, i, a) => a.indexOf(x) === i);
     return {
       location: name.join(', '),
       source: 'open-meteo',

@@ -6,15 +6,25 @@ import { emptySchema, idSchema, okSchema } from './common';
 export const mcpServerNameSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, '只能包含字母、数字、- 和单个 _ / letters, digits, - and single _ only')
+  .regex(
+    /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/,
+    '只能包含字母、数字、- 和单个 _ / letters, digits, - and single _ only',
+  )
   .min(1)
   .max(32);
 
-const envKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'invalid variable name').max(128);
-const headerKeySchema = z.string().regex(/^[A-Za-z0-9-]+$/, 'invalid header name').max(128);
+const envKeySchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'invalid variable name')
+  .max(128);
+const headerKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]+$/, 'invalid header name')
+  .max(128);
 /** On update, null keeps the stored secret value of that key. */
 const secretMapSchema = <K extends z.ZodString>(key: K) => z.record(key, z.string().max(8192));
-const secretPatchSchema = <K extends z.ZodString>(key: K) => z.record(key, z.string().max(8192).nullable());
+const secretPatchSchema = <K extends z.ZodString>(key: K) =>
+  z.record(key, z.string().max(8192).nullable());
 
 const httpUrlSchema = z
   .string()
@@ -68,7 +78,13 @@ export const mcpServerPatchSchema = z
   .strict();
 export type McpServerPatch = z.output<typeof mcpServerPatchSchema>;
 
-export const mcpServerStatusSchema = z.enum(['idle', 'connecting', 'connected', 'error', 'disabled']);
+export const mcpServerStatusSchema = z.enum([
+  'idle',
+  'connecting',
+  'connected',
+  'error',
+  'disabled',
+]);
 
 /** What the UI sees of a server: secret values never leave the engine, only their names. */
 export const mcpServerViewSchema = z.object({
@@ -145,20 +161,44 @@ const serverTestResultSchema = z.object({
 export const mcpOps = {
   'mcp.servers.list': op(emptySchema, z.array(mcpServerViewSchema)),
   'mcp.servers.add': op(mcpServerAddSchema, mcpServerViewSchema),
-  'mcp.servers.update': op(z.object({ id: idSchema, patch: mcpServerPatchSchema }).strict(), mcpServerViewSchema),
+  'mcp.servers.update': op(
+    z.object({ id: idSchema, patch: mcpServerPatchSchema }).strict(),
+    mcpServerViewSchema,
+  ),
   'mcp.servers.remove': op(z.object({ id: idSchema }).strict(), okSchema),
   'mcp.servers.test': op(z.object({ id: idSchema }).strict(), serverTestResultSchema),
-  'mcp.servers.enable': op(z.object({ id: idSchema, enabled: z.boolean() }).strict(), mcpServerViewSchema),
-  'mcp.tools.list': op(z.object({ refresh: z.boolean().optional() }).strict(), z.array(catalogEntrySchema)),
+  'mcp.servers.enable': op(
+    z.object({ id: idSchema, enabled: z.boolean() }).strict(),
+    mcpServerViewSchema,
+  ),
+  'mcp.tools.list': op(
+    z.object({ refresh: z.boolean().optional() }).strict(),
+    z.array(catalogEntrySchema),
+  ),
   'mcp.tools.setEnabled': op(
-    z.object({ source: z.enum(['builtin', 'mcp']), name: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
+    z
+      .object({
+        source: z.enum(['builtin', 'mcp']),
+        name: z.string().min(1).max(200),
+        enabled: z.boolean(),
+      })
+      .strict(),
     catalogEntrySchema,
   ),
   'mcp.tools.setApproval': op(
-    z.object({ source: z.enum(['builtin', 'mcp']), name: z.string().min(1).max(200), approval: catalogApprovalSchema }).strict(),
+    z
+      .object({
+        source: z.enum(['builtin', 'mcp']),
+        name: z.string().min(1).max(200),
+        approval: catalogApprovalSchema,
+      })
+      .strict(),
     catalogEntrySchema,
   ),
-  'mcp.tools.reapprove': op(z.object({ name: z.string().min(1).max(200) }).strict(), catalogEntrySchema),
+  'mcp.tools.reapprove': op(
+    z.object({ name: z.string().min(1).max(200) }).strict(),
+    catalogEntrySchema,
+  ),
   'web.settings.get': op(emptySchema, webSettingsViewSchema),
   'web.settings.update': op(webSettingsPatchSchema, webSettingsViewSchema),
 };

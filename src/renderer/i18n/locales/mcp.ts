@@ -17,7 +17,13 @@ export const mcp = {
       testOk: '连接成功，发现 {{count}} 个工具',
       testFailed: '连接失败：{{error}}',
       removeConfirm: '删除服务“{{name}}”？它的工具将不再可用。',
-      statusText: { idle: '未连接', connecting: '连接中', connected: '已连接', error: '出错', disabled: '已停用' },
+      statusText: {
+        idle: '未连接',
+        connecting: '连接中',
+        connected: '已连接',
+        error: '出错',
+        disabled: '已停用',
+      },
     },
     form: {
       name: '名称',
@@ -88,7 +94,13 @@ export const mcp = {
       testOk: 'Connected, {{count}} tools found',
       testFailed: 'Connection failed: {{error}}',
       removeConfirm: 'Remove server "{{name}}"? Its tools will no longer be available.',
-      statusText: { idle: 'Not connected', connecting: 'Connecting', connected: 'Connected', error: 'Error', disabled: 'Disabled' },
+      statusText: {
+        idle: 'Not connected',
+        connecting: 'Connecting',
+        connected: 'Connected',
+        error: 'Error',
+        disabled: 'Disabled',
+      },
     },
     form: {
       name: 'Name',
@@ -99,7 +111,8 @@ export const mcp = {
       command: 'Command',
       args: 'Arguments (one per line)',
       env: 'Environment (KEY=value per line)',
-      envHelpEdit: 'Leave a value empty to keep it; values are kept in secure storage on this machine and never shown.',
+      envHelpEdit:
+        'Leave a value empty to keep it; values are kept in secure storage on this machine and never shown.',
       url: 'URL',
       headers: 'Headers (Name: value per line)',
       allowlist: 'Allowed tools (empty = all)',
@@ -116,7 +129,8 @@ export const mcp = {
       approval: 'Approval',
       enabled: 'On',
       held: 'Definition changed',
-      heldHelp: 'The server changed this tool’s description or parameters; it is paused until you approve it again.',
+      heldHelp:
+        'The server changed this tool’s description or parameters; it is paused until you approve it again.',
       reapprove: 'Approve again',
       notAllowed: 'Not in allowlist',
       hidden: 'Hidden from the main assistant',
@@ -137,7 +151,8 @@ export const mcp = {
       mcpCrawl: 'MCP page crawl tool (empty = built-in fetcher)',
       mcpWeather: 'MCP weather tool (empty = Open-Meteo)',
       allowHosts: 'Private hosts the fetcher may reach',
-      allowHostsHelp: 'Loopback and private addresses are refused by default; add a host only when needed, e.g. an intranet wiki.',
+      allowHostsHelp:
+        'Loopback and private addresses are refused by default; add a host only when needed, e.g. an intranet wiki.',
       saved: 'Saved',
     },
   },

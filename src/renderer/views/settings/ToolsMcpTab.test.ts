@@ -13,17 +13,48 @@ import ToolsMcpTab from './ToolsMcpTab';
 
 const servers: McpServerView[] = [
   {
-    id: 1, name: 'notes', transport: 'stdio', command: 'npx', args: ['notes-mcp'], env_keys: ['TOKEN'], url: null, header_keys: [],
-    enabled: true, allowlist: null, status: 'error', last_error: '命令未找到 / command not found: npx', tool_count: 0,
+    id: 1,
+    name: 'notes',
+    transport: 'stdio',
+    command: 'npx',
+    args: ['notes-mcp'],
+    env_keys: ['TOKEN'],
+    url: null,
+    header_keys: [],
+    enabled: true,
+    allowlist: null,
+    status: 'error',
+    last_error: '命令未找到 / command not found: npx',
+    tool_count: 0,
   },
   {
-    id: 2, name: 'search', transport: 'http', command: null, args: [], env_keys: [], url: 'https://mcp.example/mcp', header_keys: ['Authorization'],
-    enabled: true, allowlist: ['bing_search'], status: 'connected', last_error: null, tool_count: 2,
+    id: 2,
+    name: 'search',
+    transport: 'http',
+    command: null,
+    args: [],
+    env_keys: [],
+    url: 'https://mcp.example/mcp',
+    header_keys: ['Authorization'],
+    enabled: true,
+    allowlist: ['bing_search'],
+    status: 'connected',
+    last_error: null,
+    tool_count: 2,
   },
 ];
 const entry = (e: Partial<CatalogEntry> & Pick<CatalogEntry, 'name'>): CatalogEntry => ({
-  source: 'mcp', server: 'search', raw_name: e.name, description: 'desc', risk: 'read', enabled: true, approval: 'default',
-  allowed: true, held: false, main_agent: true, ...e,
+  source: 'mcp',
+  server: 'search',
+  raw_name: e.name,
+  description: 'desc',
+  risk: 'read',
+  enabled: true,
+  approval: 'default',
+  allowed: true,
+  held: false,
+  main_agent: true,
+  ...e,
 });
 const catalog: CatalogEntry[] = [
   entry({ name: 'web_search', source: 'builtin', server: null, description: '联网搜索' }),
@@ -33,16 +64,31 @@ const catalog: CatalogEntry[] = [
 
 function render(lang: 'zh-CN' | 'en'): string {
   void i18n.changeLanguage(lang);
-  const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const qc = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  });
   qc.setQueryData(opKey('mcp.servers.list', {}), servers);
   qc.setQueryData(opKey('mcp.tools.list', {}), catalog);
   qc.setQueryData(opKey('web.settings.get', {}), {
-    search_provider: 'searxng', search_url: 'http://localhost:8888', mcp_search_tool: '', mcp_crawl_tool: '', mcp_weather_tool: '',
-    fetch_allow_hosts: [], fetch_timeout_ms: 10000, fetch_max_bytes: 2000000,
-    weather_geocoding_url: 'https://geocoding-api.open-meteo.com/v1/search', weather_forecast_url: 'https://api.open-meteo.com/v1/forecast',
+    search_provider: 'searxng',
+    search_url: 'http://localhost:8888',
+    mcp_search_tool: '',
+    mcp_crawl_tool: '',
+    mcp_weather_tool: '',
+    fetch_allow_hosts: [],
+    fetch_timeout_ms: 10000,
+    fetch_max_bytes: 2000000,
+    weather_geocoding_url: 'https://geocoding-api.open-meteo.com/v1/search',
+    weather_forecast_url: 'https://api.open-meteo.com/v1/forecast',
     has_api_key: false,
   });
-  return renderToString(createElement(QueryClientProvider, { client: qc }, createElement(App, null, createElement(ToolsMcpTab))));
+  return renderToString(
+    createElement(
+      QueryClientProvider,
+      { client: qc },
+      createElement(App, null, createElement(ToolsMcpTab)),
+    ),
+  );
 }
 
 describe('Settings → Tools & MCP tab', () => {

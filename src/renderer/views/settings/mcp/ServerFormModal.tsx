@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { mcpServerAddSchema, mcpServerPatchSchema, type McpServerView } from '../../../../shared/contract';
+import {
+  mcpServerAddSchema,
+  mcpServerPatchSchema,
+  type McpServerView,
+} from '../../../../shared/contract';
 import { useAddMcpServer, useUpdateMcpServer } from '../../../hooks/mcp';
 import { keysToLines, parseLines, splitArgs } from './lines';
 
@@ -30,7 +34,15 @@ const initial = (s?: McpServerView): FormValues => ({
 });
 
 /** Add or edit one MCP server; validated with the contract's schemas before it is sent. */
-export function ServerFormModal({ open, server, onClose }: { open: boolean; server?: McpServerView; onClose: () => void }) {
+export function ServerFormModal({
+  open,
+  server,
+  onClose,
+}: {
+  open: boolean;
+  server?: McpServerView;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('mcp');
   const [form] = Form.useForm<FormValues>();
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +60,10 @@ export function ServerFormModal({ open, server, onClose }: { open: boolean; serv
 
   const submit = async () => {
     const v = form.getFieldsValue(true) as FormValues;
-    const secrets = parseLines(v.transport === 'stdio' ? v.env : v.headers, v.transport === 'stdio' ? '=' : ':');
+    const secrets = parseLines(
+      v.transport === 'stdio' ? v.env : v.headers,
+      v.transport === 'stdio' ? '=' : ':',
+    );
     if (!secrets.ok) {
       setError(t('form.badLine', { line: secrets.line, text: secrets.text }));
       return;
@@ -58,8 +73,23 @@ export function ServerFormModal({ open, server, onClose }: { open: boolean; serv
       if (!server) {
         const input =
           v.transport === 'stdio'
-            ? { name: v.name, transport: 'stdio' as const, command: v.command, args: splitArgs(v.args), env: secrets.value, allowlist, enabled: v.enabled }
-            : { name: v.name, transport: 'http' as const, url: v.url, headers: secrets.value, allowlist, enabled: v.enabled };
+            ? {
+                name: v.name,
+                transport: 'stdio' as const,
+                command: v.command,
+                args: splitArgs(v.args),
+                env: secrets.value,
+                allowlist,
+                enabled: v.enabled,
+              }
+            : {
+                name: v.name,
+                transport: 'http' as const,
+                url: v.url,
+                headers: secrets.value,
+                allowlist,
+                enabled: v.enabled,
+              };
         const parsed = mcpServerAddSchema.safeParse(input);
         if (!parsed.success) {
           setError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('；'));
@@ -69,11 +99,27 @@ export function ServerFormModal({ open, server, onClose }: { open: boolean; serv
       } else {
         // An empty value for a key that exists keeps the stored secret.
         const keep = (rec: Record<string, string>, known: string[]) =>
-          Object.fromEntries(Object.entries(rec).map(([k, val]) => [k, val === '' && known.includes(k) ? null : val]));
+          Object.fromEntries(
+            Object.entries(rec).map(([k, val]) => [
+              k,
+              val === '' && known.includes(k) ? null : val,
+            ]),
+          );
         const patch =
           server.transport === 'stdio'
-            ? { name: v.name, command: v.command, args: splitArgs(v.args), env: keep(secrets.value, server.env_keys), allowlist }
-            : { name: v.name, url: v.url, headers: keep(secrets.value, server.header_keys), allowlist };
+            ? {
+                name: v.name,
+                command: v.command,
+                args: splitArgs(v.args),
+                env: keep(secrets.value, server.env_keys),
+                allowlist,
+              }
+            : {
+                name: v.name,
+                url: v.url,
+                headers: keep(secrets.value, server.header_keys),
+                allowlist,
+              };
         const parsed = mcpServerPatchSchema.safeParse(patch);
         if (!parsed.success) {
           setError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('；'));
@@ -115,8 +161,16 @@ export function ServerFormModal({ open, server, onClose }: { open: boolean; serv
             <Form.Item name="args" label={t('form.args')}>
               <Input.TextArea aria-label={t('form.args')} autoSize={{ minRows: 2, maxRows: 6 }} />
             </Form.Item>
-            <Form.Item name="env" label={t('form.env')} extra={editing ? t('form.envHelpEdit') : undefined}>
-              <Input.TextArea aria-label={t('form.env')} autoSize={{ minRows: 2, maxRows: 6 }} placeholder="API_KEY=..." />
+            <Form.Item
+              name="env"
+              label={t('form.env')}
+              extra={editing ? t('form.envHelpEdit') : undefined}
+            >
+              <Input.TextArea
+                aria-label={t('form.env')}
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                placeholder="API_KEY=..."
+              />
             </Form.Item>
           </>
         ) : (
@@ -124,13 +178,26 @@ export function ServerFormModal({ open, server, onClose }: { open: boolean; serv
             <Form.Item name="url" label={t('form.url')} required>
               <Input aria-label={t('form.url')} placeholder="https://example.com/mcp" />
             </Form.Item>
-            <Form.Item name="headers" label={t('form.headers')} extra={editing ? t('form.envHelpEdit') : undefined}>
-              <Input.TextArea aria-label={t('form.headers')} autoSize={{ minRows: 2, maxRows: 6 }} placeholder="Authorization: Bearer ..." />
+            <Form.Item
+              name="headers"
+              label={t('form.headers')}
+              extra={editing ? t('form.envHelpEdit') : undefined}
+            >
+              <Input.TextArea
+                aria-label={t('form.headers')}
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                placeholder="Authorization: Bearer ..."
+              />
             </Form.Item>
           </>
         )}
         <Form.Item name="allowlist" label={t('form.allowlist')}>
-          <Select mode="tags" aria-label={t('form.allowlist')} placeholder={t('form.allowlistPlaceholder')} open={false} />
+          <Select
+            mode="tags"
+            aria-label={t('form.allowlist')}
+            placeholder={t('form.allowlistPlaceholder')}
+            open={false}
+          />
         </Form.Item>
         {!editing && (
           <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '../../../../shared/contract';
-import { useEnableMcpServer, useMcpServers, useRemoveMcpServer, useTestMcpServer } from '../../../hooks/mcp';
+import {
+  useEnableMcpServer,
+  useMcpServers,
+  useRemoveMcpServer,
+  useTestMcpServer,
+} from '../../../hooks/mcp';
 import { ServerFormModal } from './ServerFormModal';
 
 const STATUS_COLOR: Record<McpServerView['status'], string> = {
@@ -34,7 +39,13 @@ export function ServersCard() {
     <Card
       title={t('servers.title')}
       extra={
-        <Button type="primary" onClick={() => { setEditing(undefined); setOpen(true); }}>
+        <Button
+          type="primary"
+          onClick={() => {
+            setEditing(undefined);
+            setOpen(true);
+          }}
+        >
           {t('servers.add')}
         </Button>
       }
@@ -48,7 +59,11 @@ export function ServersCard() {
         locale={{ emptyText: <Empty description={t('servers.empty')} /> }}
         columns={[
           { title: t('servers.name'), dataIndex: 'name' },
-          { title: t('servers.transport'), dataIndex: 'transport', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: t('servers.transport'),
+            dataIndex: 'transport',
+            render: (v: string) => <Tag>{v}</Tag>,
+          },
           {
             title: t('servers.target'),
             render: (_: unknown, s) => (
@@ -63,7 +78,11 @@ export function ServersCard() {
               <Space orientation="vertical" size={0}>
                 <Tag color={STATUS_COLOR[s.status]}>{t(`servers.statusText.${s.status}`)}</Tag>
                 {s.last_error && (
-                  <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`mcp-error-${s.name}`}>
+                  <Typography.Text
+                    type="danger"
+                    style={{ fontSize: 12 }}
+                    data-testid={`mcp-error-${s.name}`}
+                  >
                     {s.last_error}
                   </Typography.Text>
                 )}
@@ -85,13 +104,26 @@ export function ServersCard() {
             title: t('servers.actions'),
             render: (_: unknown, s) => (
               <Space>
-                <Button size="small" loading={test.isPending && test.variables?.id === s.id} onClick={() => void runTest(s)}>
+                <Button
+                  size="small"
+                  loading={test.isPending && test.variables?.id === s.id}
+                  onClick={() => void runTest(s)}
+                >
                   {t('servers.test')}
                 </Button>
-                <Button size="small" onClick={() => { setEditing(s); setOpen(true); }}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setEditing(s);
+                    setOpen(true);
+                  }}
+                >
                   {t('common:edit')}
                 </Button>
-                <Popconfirm title={t('servers.removeConfirm', { name: s.name })} onConfirm={() => remove.mutate({ id: s.id })}>
+                <Popconfirm
+                  title={t('servers.removeConfirm', { name: s.name })}
+                  onConfirm={() => remove.mutate({ id: s.id })}
+                >
                   <Button size="small" danger>
                     {t('common:delete')}
                   </Button>

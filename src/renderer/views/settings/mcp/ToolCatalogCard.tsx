@@ -2,9 +2,18 @@ import { Button, Card, Select, Space, Switch, Table, Tag, Tooltip, Typography } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CatalogEntry } from '../../../../shared/contract';
-import { useReapproveTool, useSetToolApproval, useSetToolEnabled, useToolCatalog } from '../../../hooks/mcp';
+import {
+  useReapproveTool,
+  useSetToolApproval,
+  useSetToolEnabled,
+  useToolCatalog,
+} from '../../../hooks/mcp';
 
-const RISK_COLOR: Record<CatalogEntry['risk'], string> = { read: 'green', write: 'blue', destructive: 'orange' };
+const RISK_COLOR: Record<CatalogEntry['risk'], string> = {
+  read: 'green',
+  write: 'blue',
+  destructive: 'orange',
+};
 
 /** Every tool (built-in and MCP) with its on/off switch, risk, approval mode and hold. */
 export function ToolCatalogCard() {
@@ -18,7 +27,11 @@ export function ToolCatalogCard() {
   return (
     <Card
       title={t('catalog.title')}
-      extra={<Button onClick={() => void qc.invalidateQueries({ queryKey: ['mcp', 'mcp.tools.list'] })}>{t('catalog.refresh')}</Button>}
+      extra={
+        <Button onClick={() => void qc.invalidateQueries({ queryKey: ['mcp', 'mcp.tools.list'] })}>
+          {t('catalog.refresh')}
+        </Button>
+      }
     >
       <Table<CatalogEntry>
         rowKey={(e) => `${e.source}/${e.name}`}
@@ -51,7 +64,9 @@ export function ToolCatalogCard() {
                 {!e.main_agent && e.allowed && !e.held && <Tag>{t('catalog.hidden')}</Tag>}
                 {e.held && (
                   <Tooltip title={t('catalog.heldHelp')}>
-                    <Tag color="red" data-testid={`held-${e.name}`}>{t('catalog.held')}</Tag>
+                    <Tag color="red" data-testid={`held-${e.name}`}>
+                      {t('catalog.held')}
+                    </Tag>
                   </Tooltip>
                 )}
               </Space>
@@ -65,8 +80,13 @@ export function ToolCatalogCard() {
                 value={e.approval}
                 style={{ width: 120 }}
                 aria-label={`${t('catalog.approval')} ${e.name}`}
-                onChange={(approval) => setApproval.mutate({ source: e.source, name: e.name, approval })}
-                options={(['default', 'ask', 'always_allow'] as const).map((v) => ({ value: v, label: t(`catalog.approvals.${v}`) }))}
+                onChange={(approval) =>
+                  setApproval.mutate({ source: e.source, name: e.name, approval })
+                }
+                options={(['default', 'ask', 'always_allow'] as const).map((v) => ({
+                  value: v,
+                  label: t(`catalog.approvals.${v}`),
+                }))}
               />
             ),
           },
@@ -78,10 +98,16 @@ export function ToolCatalogCard() {
                   size="small"
                   checked={e.enabled}
                   aria-label={`${t('catalog.enabled')} ${e.name}`}
-                  onChange={(enabled) => setEnabled.mutate({ source: e.source, name: e.name, enabled })}
+                  onChange={(enabled) =>
+                    setEnabled.mutate({ source: e.source, name: e.name, enabled })
+                  }
                 />
                 {e.held && (
-                  <Button size="small" type="primary" onClick={() => reapprove.mutate({ name: e.name })}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => reapprove.mutate({ name: e.name })}
+                  >
                     {t('catalog.reapprove')}
                   </Button>
                 )}

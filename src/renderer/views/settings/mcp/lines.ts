@@ -1,5 +1,6 @@
 /** "KEY=value" / "Name: value" lines ⇄ records, for the env and header fields. */
-export type LinesResult = { ok: true; value: Record<string, string> } | { ok: false; line: number; text: string };
+export type LinesResult =
+  { ok: true; value: Record<string, string> } | { ok: false; line: number; text: string };
 
 export function parseLines(text: string, sep: '=' | ':'): LinesResult {
   const out: Record<string, string> = {};
@@ -16,7 +17,8 @@ export function parseLines(text: string, sep: '=' | ':'): LinesResult {
 }
 
 /** Keys only: secret values never come back from the engine. */
-export const keysToLines = (keys: string[], sep: '=' | ':') => keys.map((k) => `${k}${sep}${sep === ':' ? ' ' : ''}`).join('\n');
+export const keysToLines = (keys: string[], sep: '=' | ':') =>
+  keys.map((k) => `${k}${sep}${sep === ':' ? ' ' : ''}`).join('\n');
 
 export const splitArgs = (text: string) =>
   text
