@@ -21,6 +21,8 @@ import { scheduleTools } from './tools/schedule-tools';
 import { ReminderScheduler, remindersModule } from './reminders';
 import { scheduleReminderSink } from './schedule/reminder-sink';
 import { DB_FILE } from './paths';
+import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
+import { mcpModule } from './mcp/handlers';
 import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -40,6 +42,7 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  mcp: McpServices;
   providers: ProviderService;
   conversations: AgentDomain['conversations'];
   profile: AgentDomain['profile'];
@@ -113,6 +116,9 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
+  // MCP env/header values and the search API key: the shell's store when given, else
+  // in memory + PAI_SECRET_* env. Never the database.
+  const mcp = createMcpServices(ctx, options.secrets ?? new MemorySecretStore(env));
   const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
   const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
   const reminders = new ReminderScheduler({ schedule, clock, events });
@@ -154,12 +160,13 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     appVersion: options.version ?? '0.1.0',
   });
-  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders };
+  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders, mcp };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    mcpModule(ctx, mcp),
     ...agent.modules,
     quickAddModule(quickAdd),
     dataModule(data),

@@ -6,7 +6,9 @@ import * as chat from './chat';
 import * as quickaddData from './quickadd-data';
 import * as schedule from './schedule';
 
-const DOMAINS = [ledger, chat, quickaddData, schedule];
+import * as mcp from './mcp';
+
+const DOMAINS = [ledger, chat, quickaddData, schedule, mcp];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

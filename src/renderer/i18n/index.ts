@@ -5,11 +5,12 @@ import { ledger } from './locales/ledger';
 
 import { quickadd } from './locales/quickadd';
 import { data } from './locales/data';
+import { mcp } from './locales/mcp';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, ledger, schedule, quickadd, data } as const;
 import { schedule } from './locales/schedule';
 
+const namespaces = { common, ledger, schedule, quickadd, data, mcp } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

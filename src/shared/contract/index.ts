@@ -10,6 +10,7 @@ import { toolOps } from './tools';
 import { quickAddOps } from './quickadd';
 import { dataOps } from './data';
 import { scheduleOps } from './schedule';
+import { mcpOps } from './mcp';
 
 export * from './define';
 export * from './common';
@@ -24,6 +25,7 @@ export * from './tools';
 
 export * from './quickadd';
 export * from './data';
+export * from './mcp';
 
 /** Every operation the engine offers to the UI. Add a domain's map here. */
 export const contract = mergeOps(
@@ -37,9 +39,9 @@ export const contract = mergeOps(
   quickAddOps,
   dataOps,
   scheduleOps,
+  mcpOps,
 );
 export * from './schedule';
-
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;
