@@ -12,6 +12,8 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { Text2SqlService } from './text2sql/service';
+import { text2sqlTools } from './tools/text2sql-tools';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -31,6 +33,7 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  text2sql: Text2SqlService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -91,12 +94,25 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  const text2sql = new Text2SqlService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    clock,
+    audit,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => ledger.categories(LOCAL_USER_ID, settings.general().categories),
+    chatModel: () => ctx.models.chat(),
+  });
+  const services: Services = { ledger, text2sql };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    { name: 'text2sql', tools: text2sqlTools(ctx, text2sql), stop: () => text2sql.close() },
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

@@ -43,6 +43,12 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   /** zod object schema with a description on every field. */
   schema: S;
   risk: ToolRisk;
+  /**
+   * Per-call risk when it depends on the arguments (ledger_text2sql: only
+   * commit_write_by_ids is destructive). The guardrail should prefer it over
+   * `risk`, which then is the most cautious value.
+   */
+  riskFor?(args: z.output<S>): ToolRisk;
   /** In main_agent's default toolset (reference 000: 26 tools). */
   mainAgent: boolean;
   /** Which per-turn counter a call charges. */
