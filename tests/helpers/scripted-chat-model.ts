@@ -1,5 +1,5 @@
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 
 /**
@@ -41,8 +41,8 @@ export class ScriptedChatModel extends BaseChatModel {
     const id = `scripted-${++ScriptedChatModel.counter}`;
     const message =
       typeof out === 'string'
-        ? new AIMessage({ id, content: out })
-        : new AIMessage({ id, content: '', tool_calls: [{ id: `call_${id}`, name: this.toolName ?? 'extract', args: out, type: 'tool_call' }] });
+        ? new AIMessageChunk({ id, content: out })
+        : new AIMessageChunk({ id, content: '', tool_calls: [{ id: `call_${id}`, name: this.toolName ?? 'extract', args: out, type: 'tool_call' }] });
     return { generations: [{ text: typeof out === 'string' ? out : '', message }] };
   }
 

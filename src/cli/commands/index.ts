@@ -1,3 +1,5 @@
+import { sqlCheck } from './sql-check';
+
 export interface CliCommand {
   summary: string;
   /** Returns the process exit code. */
@@ -5,4 +7,6 @@ export interface CliCommand {
 }
 
 // One line per command.
-export const COMMANDS: Record<string, CliCommand> = {};
+export const COMMANDS: Record<string, CliCommand> = {
+  'sql-check': sqlCheck,
+};

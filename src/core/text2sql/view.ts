@@ -26,7 +26,7 @@ const DAY = 86_400_000;
 
 /**
  * The zone's UTC offsets over [lo, hi], as segments split at each transition
- * (DST). Daily samples find a change; a binary search pins it to the second.
+ * (DST). Daily samples find a change; a binary search pins it to the millisecond.
  */
 export function offsetSegments(zone: string, lo: number, hi: number): OffsetSegment[] {
   const off = (ms: number) => DateTime.fromMillis(ms, { zone }).offset * 60;
@@ -39,7 +39,7 @@ export function offsetSegments(zone: string, lo: number, hi: number): OffsetSegm
     if (o !== prevO) {
       let a = prevT;
       let b = at;
-      while (b - a > 1000) {
+      while (b - a > 1) {
         const m = Math.floor((a + b) / 2);
         if (off(m) === prevO) a = m;
         else b = m;
