@@ -14,6 +14,12 @@ import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
 import { Text2SqlService } from './text2sql/service';
 import { text2sqlTools } from './tools/text2sql-tools';
+import { ImageStore } from './vision/image-ref';
+import { OcrEngine } from './vision/ocr';
+import { VisionService } from './vision/service';
+import { visionTools } from './tools/vision-tools';
+import { ReceiptsService } from './receipts/service';
+import { receiptsModule } from './receipts/handlers';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -34,6 +40,8 @@ export interface PaiApp {
 export interface Services {
   ledger: LedgerService;
   text2sql: Text2SqlService;
+  vision: VisionService;
+  receipts: ReceiptsService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -106,13 +114,31 @@ export function createApp(options: AppOptions): PaiApp {
     categories: () => ledger.categories(LOCAL_USER_ID, settings.general().categories),
     chatModel: () => ctx.models.chat(),
   });
-  const services: Services = { ledger, text2sql };
+  const imageStore = new ImageStore(options.dataDir);
+  const vision = new VisionService({
+    store: imageStore,
+    ocr: new OcrEngine(join(options.dataDir, 'cache')),
+    visionModel: () => ctx.models.vision(),
+  });
+  const receipts = new ReceiptsService({
+    db,
+    events,
+    ledger,
+    vision,
+    store: imageStore,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    now: () => clock.now(),
+  });
+  const services: Services = { ledger, text2sql, vision, receipts };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     { name: 'text2sql', tools: text2sqlTools(ctx, text2sql), stop: () => text2sql.close() },
+    { name: 'vision', tools: visionTools(ctx, vision) },
+    receiptsModule(ctx, receipts, () => vision.close()),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

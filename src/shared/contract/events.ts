@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const eventSchemas = {
   /** Something in a domain changed; views refetch. */
   'data.changed': z.object({ domain: z.string(), ids: z.array(z.number().int()).optional() }),
+  /** Offline OCR of a receipt: status text from tesseract and progress 0..1. */
+  'receipt.progress': z.object({ request_id: z.string(), status: z.string(), progress: z.number().min(0).max(1) }),
 };
 export type EventSchemas = typeof eventSchemas;
 export type EventName = keyof EventSchemas;
