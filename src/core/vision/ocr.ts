@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import { PaiError } from '../../shared/errors';
 
-export const OCR_LANGS = ['chi_sim', 'eng'] as const;
+// eng first: with chi_sim first, tesseract's LSTM init logs a bogus "Error opening data file" (results are the same).
+export const OCR_LANGS = ['eng', 'chi_sim'] as const;
 /** LSTM-only "best_int" models: smaller and as accurate as the legacy ones for printed text. */
 const DATA_VARIANT = '4.0.0_best_int';
 
