@@ -41,6 +41,8 @@ export type GuardVerdict =
 interface TableRef {
   db: string | null;
   table: string;
+  /** A CTE of that name is in scope where the reference is (SQLite resolves it to the CTE). */
+  isCte: boolean;
 }
 
 interface Scan {
@@ -66,31 +68,39 @@ function functionName(n: Node): string {
 function scan(root: unknown): Scan {
   const s: Scan = { tables: [], cteNames: new Set(), cteBodies: [], problems: [] };
   const seen = new Set<unknown>();
-  const visit = (v: unknown, depth: number): void => {
+  // CTE names are scoped: a WITH inside a subquery does not cover tables outside it.
+  const visit = (v: unknown, depth: number, scope: ReadonlySet<string>): void => {
     if (depth > 200) {
       s.problems.push('query nests too deeply');
       return;
     }
     if (Array.isArray(v)) {
-      for (const x of v) visit(x, depth + 1);
+      for (const x of v) visit(x, depth + 1, scope);
       return;
     }
     if (!isNode(v) || seen.has(v)) return;
     seen.add(v);
 
     if (Array.isArray(v.with)) {
+      const inner = new Set(scope);
       for (const c of v.with) {
         if (!isNode(c)) continue;
-        const name = isNode(c.name) ? String(c.name.value ?? '') : String(c.name ?? '');
-        s.cteNames.add(name.toLowerCase());
-        s.cteBodies.push({ name: name.toLowerCase(), body: c.stmt });
+        const name = (isNode(c.name) ? String(c.name.value ?? '') : String(c.name ?? '')).toLowerCase();
+        inner.add(name);
+        s.cteNames.add(name);
+        s.cteBodies.push({ name, body: c.stmt });
       }
+      scope = inner;
     }
     if (Array.isArray(v.from)) {
       for (const f of v.from) {
         if (!isNode(f)) continue;
         if (typeof f.table === 'string') {
-          s.tables.push({ db: typeof f.db === 'string' && f.db ? f.db : null, table: f.table });
+          s.tables.push({
+            db: typeof f.db === 'string' && f.db ? f.db : null,
+            table: f.table,
+            isCte: scope.has(f.table.toLowerCase()),
+          });
         } else if (isNode(f.expr) && (isNode(f.expr.ast) || f.expr.type === 'select')) {
           // a subquery in FROM: its own tables are visited below
         } else if (isNode(f.expr) && f.expr.type === 'function') {
@@ -126,10 +136,10 @@ function scan(root: unknown): Scan {
     }
     for (const [k, child] of Object.entries(v)) {
       if (k === 'tableList' || k === 'columnList') continue;
-      visit(child, depth + 1);
+      visit(child, depth + 1, scope);
     }
   };
-  visit(root, 0);
+  visit(root, 0, new Set());
   return s;
 }
 
@@ -206,7 +216,7 @@ export function checkSql(raw: string): GuardVerdict {
     const name = t.table.toLowerCase();
     if (t.db) return { allowed: false, reason: `schema-qualified table ${t.db}.${t.table} is not allowed` };
     if (name === LEDGER_TABLE) readsLedgers = true;
-    else if (!s.cteNames.has(name)) return { allowed: false, reason: `table ${t.table} is not allowed (only ledgers)` };
+    else if (!t.isCte) return { allowed: false, reason: `table ${t.table} is not allowed (only ledgers)` };
   }
   if (!readsLedgers) return { allowed: false, reason: 'the query must read the ledgers table' };
 
