@@ -15,7 +15,7 @@ export const MAX_TABLE_REFS = 6;
  * readfile/writefile, fts3_tokenizer, sqlite_*, pragma_*, json_each/json_tree,
  * randomblob/zeroblob, ...) is refused by omission.
  */
-const ALLOWED_FUNCTIONS = new Set([
+export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   // aggregates
   'count', 'sum', 'total', 'avg', 'min', 'max', 'group_concat', 'string_agg',
   // window functions

@@ -28,6 +28,15 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (m) => {
   try {
     const db = open(m.file);
+    if (m.explain) {
+      // SQLite's own plan: which b-trees it opens and which functions it calls.
+      const ops = db.prepare('EXPLAIN ' + m.sql).all()
+        .filter((r) => /^(Open|V[A-Z]|Function|PureFunc|Agg|Transaction|ParseSchema|SqlExec|Vacuum|IncrVacuum|Destroy|Clear|CreateBtree|Expire)/.test(r.opcode))
+        .map((r) => ({ opcode: r.opcode, p1: r.p1, p2: r.p2, p3: r.p3, p4: r.p4 == null ? null : String(r.p4) }));
+      const roots = db.prepare("SELECT rootpage FROM main.sqlite_schema WHERE tbl_name = ?").all(m.table).map((r) => r.rootpage);
+      process.send({ id: m.id, ok: true, ops, roots });
+      return;
+    }
     const stmt = db.prepare(m.sql);
     if (!stmt.reader || !stmt.readonly) throw new Error('only read-only queries run here');
     const columns = stmt.columns().map((c) => c.name);
@@ -51,7 +60,17 @@ export interface QueryResult {
   truncated: boolean;
 }
 
+export interface PlanOp {
+  opcode: string;
+  p1: number;
+  p2: number;
+  p3: number;
+  p4: string | null;
+}
+
 interface Reply {
+  ops?: PlanOp[];
+  roots?: number[];
   id?: number;
   ready?: boolean;
   ok?: boolean;
@@ -124,12 +143,25 @@ export class ReadOnlyRunner {
 
   /** Runs one statement on the read-only connection; one at a time, each with the time cap. */
   run(sql: string, maxRows = this.maxRows): Promise<QueryResult> {
-    const job = this.queue.then(() => this.runNow(sql, maxRows));
+    const job = this.queue.then(async () => {
+      const r = await this.request({ sql, maxRows });
+      return { columns: r.columns ?? [], rows: r.rows ?? [], truncated: r.truncated ?? false };
+    });
     this.queue = job.catch(() => undefined);
     return job;
   }
 
-  private async runNow(sql: string, maxRows: number): Promise<QueryResult> {
+  /** SQLite's plan for a statement (EXPLAIN, nothing executed) and the root pages of `table` and its indexes. */
+  explain(sql: string, table: string): Promise<{ ops: PlanOp[]; roots: number[] }> {
+    const job = this.queue.then(async () => {
+      const r = await this.request({ sql, explain: true, table });
+      return { ops: r.ops ?? [], roots: r.roots ?? [] };
+    });
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
+  private async request(msg: { sql: string; maxRows?: number; explain?: boolean; table?: string }): Promise<Reply> {
     await withTimeout(this.start(), this.timeoutMs * 3, () => this.kill());
     const child = this.child;
     if (!child) throw new PaiError('INTERNAL', 'query process is not running');
@@ -155,10 +187,10 @@ export class ReadOnlyRunner {
           reject(e);
         },
       });
-      child.send({ id, file: this.file, sql, maxRows });
+      child.send({ id, file: this.file, ...msg });
     });
     if (!reply.ok) throw new PaiError('VALIDATION_FAILED', `SQLite: ${reply.error ?? 'query failed'}`);
-    return { columns: reply.columns ?? [], rows: reply.rows ?? [], truncated: reply.truncated ?? false };
+    return reply;
   }
 
   /** True while a query process is alive (tests check a timed-out one is gone). */

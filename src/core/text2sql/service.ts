@@ -6,7 +6,8 @@ import type { EventBus } from '../events';
 import type { LedgerService } from '../ledger/service';
 import type { LedgerEntry } from '../../shared/contract';
 import { PaiError } from '../../shared/errors';
-import { checkSql } from './guard';
+import { checkSql, LEDGER_TABLE } from './guard';
+import { checkPlan } from './plan-check';
 import { ledgerViewSql, wrapQuery } from './view';
 import { ReadOnlyRunner, type QueryResult } from './runner';
 import { planSql, type SqlPlan } from './planner';
@@ -97,7 +98,11 @@ export class Text2SqlService {
   async query(userId: number, sql: string, maxRows = this.runner.maxRows): Promise<QueryRows> {
     const verdict = checkSql(sql);
     if (!verdict.allowed) throw refusal(verdict.reason);
-    const result = await this.runner.run(wrapQuery(this.viewFor(userId), verdict.sql, maxRows), maxRows);
+    const sqlToRun = wrapQuery(this.viewFor(userId), verdict.sql, maxRows);
+    const plan = await this.runner.explain(sqlToRun, LEDGER_TABLE);
+    const planProblem = checkPlan(plan.ops, plan.roots);
+    if (planProblem) throw refusal(planProblem);
+    const result = await this.runner.run(sqlToRun, maxRows);
     const rows = toObjects(result);
     return { sql: verdict.sql, columns: result.columns, rows, row_count: rows.length, truncated: result.truncated };
   }
