@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -61,7 +62,9 @@ describe('vision tools', () => {
     };
     const r = await app.ctx.tools.execute('analyze_receipt', { image_ref: DATA_URL }, ctx());
     expect(r.ok).toBe(true);
-    expect(r.output_data).toEqual(answer);
+    const sha = createHash('sha256').update(Buffer.from(PNG_B64, 'base64')).digest('hex');
+    expect(r.output_data).toEqual({ ...answer, notes: `image_url: receipt://${sha}.png` });
+    expect(existsSync(join(dir, 'receipts', `${sha}.png`))).toBe(true);
     expect(Object.keys(JSON.parse(r.output)).sort()).toEqual(
       ['amount', 'amount_candidates', 'category', 'confidence', 'evidence_text', 'image_type', 'item', 'merchant', 'notes'].sort(),
     );

@@ -42,7 +42,7 @@ export function visionTools(_ctx: CoreContext, vision: VisionService): AnyToolDe
     risk: 'read',
     mainAgent: true,
     description:
-      '识别小票/支付截图：金额、商户、分类、条目。之后可用 ledger_insert 记账（image_url 填该图片引用）。Read a receipt or payment screenshot.',
+      '识别小票/支付截图：金额、商户、分类、条目。之后可用 ledger_insert 记账，image_url 填 notes 里给出的 receipt:// 引用。Read a receipt or payment screenshot; book it with ledger_insert using the image_url given in notes.',
     schema: z.object({
       image_ref: z
         .string()

@@ -115,9 +115,16 @@ export class VisionService {
     return { extraction, transaction_date: t.transaction_date, source: 'ocr', image };
   }
 
-  /** analyze_receipt */
+  /**
+   * analyze_receipt. The image is kept in the receipt store and its short ref
+   * is named in notes, so the agent can book it with ledger_insert(image_url)
+   * instead of passing a data URL around.
+   */
   async analyzeReceipt(ref: string, opts: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {}): Promise<VisionExtraction> {
-    return (await this.readReceipt(await this.load(ref, opts.signal), opts)).extraction;
+    const image = await this.load(ref, opts.signal);
+    const { extraction } = await this.readReceipt(image, opts);
+    const stored = this.d.store.save(image);
+    return { ...extraction, notes: [extraction.notes, `image_url: ${stored.ref}`].filter(Boolean).join('; ') };
   }
 
   /** analyze_image: a question about an image; offline it can only read the text. */
