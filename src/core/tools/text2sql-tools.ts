@@ -6,6 +6,8 @@ import { defineTool, type AnyToolDef, type ToolContext } from './types';
 import { intArg, json, optText } from './args';
 import { PaiError } from '../../shared/errors';
 
+const MODEL_ROWS = 100;
+
 const call = (c: ToolContext) => ({ userId: c.userId, actor: c.actor, conversationId: c.conversationId, signal: c.signal });
 
 const FIELD_LABELS: Record<string, [string, string]> = {
@@ -71,7 +73,12 @@ export function text2sqlTools(_ctx: CoreContext, svc: Text2SqlService): AnyToolD
     async run(a, c) {
       if (a.mode === 'execute') {
         const out = await svc.execute({ message: a.message, conversation_context: a.conversation_context }, call(c));
-        return { output: json(out), output_data: out };
+        // The model reads at most MODEL_ROWS rows; the UI gets them all in output_data.
+        const forModel =
+          out.rows.length > MODEL_ROWS
+            ? { ...out, rows: out.rows.slice(0, MODEL_ROWS), note: `只显示前 ${MODEL_ROWS} 行，共 ${out.row_count} 行 (first ${MODEL_ROWS} of ${out.row_count} rows)` }
+            : out;
+        return { output: json(forModel), output_data: out };
       }
       if (!a.operation) throw new PaiError('VALIDATION_FAILED', `mode=${a.mode} 需要 operation=update|delete (operation is required)`);
       if (a.mode === 'preview_write') {
