@@ -67,6 +67,16 @@ describe('ledger_text2sql tool', () => {
     expect(prompt).toContain('上周 last week: 2026-04-06 .. 2026-04-12');
   });
 
+  it('caps rows: 500 from the database (flagged), 100 for the model', async () => {
+    plan = { intent: 'read', sql: 'SELECT a.id, b.id AS other FROM ledgers a, ledgers b', explanation: '', time_range: null };
+    const r = await exec({ message: '所有账单两两组合' });
+    const data = r.output_data as { rows: unknown[]; truncated: boolean; row_count: number };
+    expect(data).toMatchObject({ truncated: true, row_count: 500 });
+    const forModel = JSON.parse(r.output) as { rows: unknown[]; note: string };
+    expect(forModel.rows.length).toBe(100);
+    expect(forModel.note).toMatch(/first 100 of 500/);
+  });
+
   it('says plainly when no chat model is configured', async () => {
     s.app.ctx.models = { chat: () => null, vision: () => null, embeddings: () => null };
     const r = await exec({ message: '这个月餐饮花了多少' });
