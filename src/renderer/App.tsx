@@ -32,6 +32,7 @@ export default function App() {
         <Menu
           mode="inline"
           selectedKeys={[key]}
+          style={{ borderInlineEnd: 'none' }}
           onClick={(e) => {
             window.location.hash = `#/${e.key}`;
           }}
@@ -39,7 +40,7 @@ export default function App() {
         />
       </Sider>
       <Content style={{ overflow: 'auto', padding: 24 }}>
-        <Suspense fallback={<Spin tip={t('loading')} />}>
+        <Suspense fallback={<Spin description={t('loading')} />}>
           {View ? <View /> : <NotBuilt name={t(route.label)} />}
         </Suspense>
       </Content>

@@ -1,4 +1,6 @@
 import { sqlCheck } from './sql-check';
+import { toolCommand } from './tool';
+import { toolsCommand } from './tools';
 
 export interface CliCommand {
   summary: string;
@@ -8,5 +10,7 @@ export interface CliCommand {
 
 // One line per command.
 export const COMMANDS: Record<string, CliCommand> = {
+  tool: toolCommand,
+  tools: toolsCommand,
   'sql-check': sqlCheck,
 };

@@ -1,10 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
+import { ledger } from './locales/ledger';
 import { receipts } from './locales/receipts';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, receipts } as const;
+const namespaces = { common, ledger, receipts } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

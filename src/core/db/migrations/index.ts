@@ -4,6 +4,10 @@
 // 60-69 desktop shell.
 import { m0001 } from './0001_foundation';
 import { m0002 } from './0002_ledger';
+import { m0003 } from './0003_ledger_ids';
+import { m0004 } from './0004_ledger_list_index';
+import { m0005 } from './0005_ledger_day_totals';
+import { m0006 } from './0006_ledger_month_totals';
 import { m0040 } from './0040_text2sql_previews';
 
 export interface Migration {
@@ -12,4 +16,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0040];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0040];
