@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { PaiError } from '../../shared/errors';
 
 /**
@@ -104,7 +105,7 @@ export class ReadOnlyRunner {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
+    const modulePath = createRequire(import.meta.url ?? join(process.cwd(), 'index.js')).resolve('better-sqlite3');
     const child = spawn(process.execPath, ['-e', CHILD_SOURCE], {
       // In Electron, execPath is the app binary: ELECTRON_RUN_AS_NODE makes it plain Node.
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', PAI_SQLITE_MODULE: modulePath },

@@ -21,11 +21,14 @@ export interface OcrResult {
   confidence: number;
 }
 
-const require = createRequire(import.meta.url);
+/** Resolves packages lazily; bundles without import.meta.url resolve from the working folder. */
+export function moduleRequire(): NodeJS.Require {
+  return createRequire(import.meta.url ?? join(process.cwd(), 'index.js'));
+}
 
 /** Where each language package keeps its traineddata (shipped in node_modules, never downloaded). */
 export function packagedTraineddata(lang: string): string {
-  const pkgDir = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
+  const pkgDir = dirname(moduleRequire().resolve(`@tesseract.js-data/${lang}/package.json`));
   return join(pkgDir, DATA_VARIANT, `${lang}.traineddata.gz`);
 }
 
