@@ -13,6 +13,7 @@ export type Suite = { run(): Promise<Record<string, unknown>> };
 // One line per suite, run in this order.
 const SUITES: Record<string, () => Promise<Suite>> = {
   ledger: () => import('./ledger'),
+  ocr: () => import('./ocr'),
 };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
