@@ -20,6 +20,14 @@ import { scheduleModule } from './schedule/handlers';
 import { scheduleTools } from './tools/schedule-tools';
 import { ReminderScheduler, remindersModule } from './reminders';
 import { scheduleReminderSink } from './schedule/reminder-sink';
+import { Text2SqlService } from './text2sql/service';
+import { text2sqlTools } from './tools/text2sql-tools';
+import { ImageStore } from './vision/image-ref';
+import { OcrEngine } from './vision/ocr';
+import { VisionService } from './vision/service';
+import { visionTools } from './tools/vision-tools';
+import { ReceiptsService } from './receipts/service';
+import { receiptsModule } from './receipts/handlers';
 import { DB_FILE } from './paths';
 import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
 import { mcpModule } from './mcp/handlers';
@@ -52,6 +60,9 @@ export interface Services {
   data: DataService;
   schedule: ScheduleService;
   reminders: ReminderScheduler;
+  text2sql: Text2SqlService;
+  vision: VisionService;
+  receipts: ReceiptsService;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -64,7 +75,8 @@ export function mergeHandlers(modules: PaiModule[]): Handlers {
     }
   }
   const missing = OP_NAMES.filter((n) => !(n in out));
-  if (missing.length) throw new Error(`Contract operations without a handler: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new Error(`Contract operations without a handler: ${missing.join(', ')}`);
   return out as Handlers;
 }
 
@@ -91,7 +103,12 @@ export function createApp(options: AppOptions): PaiApp {
   events.on('data.changed', (p) => {
     if (p.domain === '*') settings.invalidate();
   });
-  const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
+  const providers = new ProviderService(
+    settings,
+    options.secrets ?? new EnvSecretStore(env),
+    env,
+    () => settings.general().locale,
+  );
   const ctx: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -119,7 +136,9 @@ export function createApp(options: AppOptions): PaiApp {
   // MCP env/header values and the search API key: the shell's store when given, else
   // in memory + PAI_SECRET_* env. Never the database.
   const mcp = createMcpServices(ctx, options.secrets ?? new MemorySecretStore(env));
-  const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  const agent = createAgentDomain(ctx, providers, () =>
+    modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])),
+  );
   const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
   const reminders = new ReminderScheduler({ schedule, clock, events });
   const quickAdd = new QuickAddService({
@@ -160,7 +179,48 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     appVersion: options.version ?? '0.1.0',
   });
-  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders, mcp };
+  const text2sql = new Text2SqlService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    clock,
+    audit,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => ledger.categories(LOCAL_USER_ID, settings.general().categories),
+    chatModel: () => ctx.models.chat(),
+  });
+  const imageStore = new ImageStore(options.dataDir);
+  const vision = new VisionService({
+    store: imageStore,
+    ocr: new OcrEngine(join(options.dataDir, 'cache')),
+    visionModel: () => ctx.models.vision(),
+  });
+  const receipts = new ReceiptsService({
+    db,
+    events,
+    ledger,
+    vision,
+    store: imageStore,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    now: () => clock.now(),
+  });
+  const services: Services = {
+    ledger,
+    providers,
+    ...agent,
+    quickAdd,
+    backups,
+    data,
+    schedule,
+    reminders,
+    mcp,
+    text2sql,
+    vision,
+    receipts,
+  };
 
   const modules: PaiModule[] = [
     appModule(ctx),
@@ -174,6 +234,9 @@ export function createApp(options: AppOptions): PaiApp {
     scheduleModule(schedule),
     { name: 'schedule-tools', tools: scheduleTools(ctx, schedule) },
     remindersModule(ctx, reminders),
+    { name: 'text2sql', tools: text2sqlTools(ctx, text2sql), stop: () => text2sql.close() },
+    { name: 'vision', tools: visionTools(ctx, vision) },
+    receiptsModule(ctx, receipts, () => vision.close()),
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);
@@ -186,12 +249,16 @@ export function createApp(options: AppOptions): PaiApp {
     services,
     async dispatch(name, input, meta) {
       try {
-        if (!Object.hasOwn(contract, name)) throw new PaiError('UNKNOWN_OPERATION', `Unknown operation: ${name}`);
+        if (!Object.hasOwn(contract, name))
+          throw new PaiError('UNKNOWN_OPERATION', `Unknown operation: ${name}`);
         const op = contract[name as OpName];
         const parsed = op.input.safeParse(input ?? {});
         if (!parsed.success) throw parsed.error;
         const handler = handlers[name as OpName] as (i: unknown, m: CallMeta) => unknown;
-        const data = await handler(parsed.data, { actor: meta?.actor ?? 'user', userId: meta?.userId ?? LOCAL_USER_ID });
+        const data = await handler(parsed.data, {
+          actor: meta?.actor ?? 'user',
+          userId: meta?.userId ?? LOCAL_USER_ID,
+        });
         return { ok: true, data };
       } catch (e) {
         return { ok: false, error: toEnvelope(e) };

@@ -5,10 +5,11 @@ import * as ledger from './ledger';
 import * as chat from './chat';
 import * as quickaddData from './quickadd-data';
 import * as schedule from './schedule';
+import * as receipts from './receipts';
 
 import * as mcp from './mcp';
 
-const DOMAINS = [ledger, chat, quickaddData, schedule, mcp];
+const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

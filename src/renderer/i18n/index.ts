@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
 import { ledger } from './locales/ledger';
+import { receipts } from './locales/receipts';
 
 import { quickadd } from './locales/quickadd';
 import { data } from './locales/data';
@@ -10,7 +11,7 @@ import { mcp } from './locales/mcp';
 // One namespace per domain; a domain adds its file under locales/ and a line here.
 import { schedule } from './locales/schedule';
 
-const namespaces = { common, ledger, schedule, quickadd, data, mcp } as const;
+const namespaces = { common, ledger, schedule, quickadd, data, mcp, receipts } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

@@ -12,6 +12,8 @@ export const eventSchemas = {
   'reminder.fired': reminderFiredSchema,
   /** One summary of the reminders that passed beyond the grace window while the app was off or asleep. */
   'reminder.missed': reminderMissedSchema,
+  /** Offline OCR of a receipt: status text from tesseract and progress 0..1. */
+  'receipt.progress': z.object({ request_id: z.string(), status: z.string(), progress: z.number().min(0).max(1) }),
 };
 export type EventSchemas = typeof eventSchemas;
 export type EventName = keyof EventSchemas;

@@ -11,6 +11,7 @@ import { quickAddOps } from './quickadd';
 import { dataOps } from './data';
 import { scheduleOps } from './schedule';
 import { mcpOps } from './mcp';
+import { receiptsOps } from './receipts';
 
 export * from './define';
 export * from './common';
@@ -40,8 +41,10 @@ export const contract = mergeOps(
   dataOps,
   scheduleOps,
   mcpOps,
+  receiptsOps,
 );
 export * from './schedule';
+export * from './receipts';
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

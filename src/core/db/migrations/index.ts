@@ -11,6 +11,7 @@ import { m0006 } from './0006_ledger_month_totals';
 import { m0010 } from './0010_conversations';
 import { m0020 } from './0020_schedule';
 import { m0050 } from './0050_mcp';
+import { m0040 } from './0040_text2sql_previews';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0050];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0040, m0050];
