@@ -12,6 +12,8 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
+import { createMemory, memoryModule, type MemoryParts } from './memory';
+import { memoryTools } from './tools/memory-tools';
 import { DB_FILE } from './paths';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -31,6 +33,8 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  /** memory.service, .indexer (background embeddings), .learner (onConversationIdle). */
+  memory: MemoryParts;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -91,12 +95,15 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const services: Services = { ledger };
+  const memory = createMemory(ctx);
+  const services: Services = { ledger, memory };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    memoryModule(ctx, memory.service, memory.indexer),
+    { name: 'memory-tools', tools: memoryTools(ctx, memory.service) },
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

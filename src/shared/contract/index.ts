@@ -2,15 +2,17 @@ import type { z } from 'zod';
 import { mergeOps } from './define';
 import { appOps } from './app';
 import { ledgerOps } from './ledger';
+import { memoryOps } from './memory';
 
 export * from './define';
 export * from './common';
 export * from './events';
 export * from './app';
 export * from './ledger';
+export * from './memory';
 
 /** Every operation the engine offers to the UI. Add a domain's map here. */
-export const contract = mergeOps(appOps, ledgerOps);
+export const contract = mergeOps(appOps, ledgerOps, memoryOps);
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

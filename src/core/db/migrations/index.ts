@@ -4,6 +4,7 @@
 // 60-69 desktop shell.
 import { m0001 } from './0001_foundation';
 import { m0002 } from './0002_ledger';
+import { m0030 } from './0030_memory';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0030];
