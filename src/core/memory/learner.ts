@@ -83,10 +83,16 @@ export class MemoryLearner {
       .map((m) => `${m.role === 'user' ? 'USER' : 'ASSISTANT'}: ${m.content.slice(0, 2000)}`)
       .join('\n');
     const userText = fresh.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
-    const existing = await this.d.memory.recall(userId, userText, 8, { touch: false });
-    const known = existing.length
-      ? existing.map((h) => `- [${h.key || '-'}] ${h.content}`).join('\n')
-      : '(none)';
+    // Related memories plus the recent keyed ones, so the model can reuse a key
+    // ("moved to Hangzhou" → home_city) even when the wording shares nothing.
+    const related = await this.d.memory.recall(userId, userText, 8, { touch: false });
+    const keyed = this.d.memory.list(userId, { limit: 100 }).items.filter((i) => i.key).slice(0, 20);
+    const seen = new Set<number>();
+    const known =
+      [...related, ...keyed]
+        .filter((m) => !seen.has(m.id) && seen.add(m.id))
+        .map((m) => `- [${m.key || '-'}] ${m.content.slice(0, 200)}`)
+        .join('\n') || '(none)';
 
     let parsed: Candidates;
     try {

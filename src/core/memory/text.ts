@@ -48,14 +48,24 @@ export function terms(text: string, opts: { trigrams?: boolean } = {}): Term[] {
       }
     } else {
       if (LATIN_STOP.has(seg)) continue;
-      out.push({ term: seg, weight: 1, kind: 'word' });
-      if (opts.trigrams && seg.length > 3) {
-        const padded = `#${seg}#`;
+      const word = stem(seg);
+      out.push({ term: word, weight: 1, kind: 'word' });
+      if (opts.trigrams && word.length > 3) {
+        const padded = `#${word}#`;
         for (let i = 0; i + 3 <= padded.length; i++) out.push({ term: padded.slice(i, i + 3), weight: 0.35, kind: 'tri' });
       }
     }
   }
   return out;
+}
+
+/** Plural/third-person endings only ("seats" → "seat", "flies" → "fly"): cheap and rarely wrong. */
+export function stem(w: string): string {
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (/(sses|shes|ches|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
 }
 
 /** Space-separated terms for the FTS5 column (unicode61 then sees one token per term). */

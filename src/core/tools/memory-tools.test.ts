@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../memory/test-utils';
+import { testApp, type TestApp } from '../../../tests/helpers/memory-app';
 
 let t: TestApp;
 beforeEach(() => {

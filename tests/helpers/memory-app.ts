@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type PaiApp } from '../app';
-import type { ToolContext } from '../tools/types';
+import { createApp, type PaiApp } from '../../src/core/app';
+import type { ToolContext } from '../../src/core/tools/types';
 
 export interface TestApp {
   app: PaiApp;
