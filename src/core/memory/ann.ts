@@ -51,6 +51,7 @@ export class AnnIndex {
   private q8 = new Int8Array(0);
   private scales = new Float32Array(0);
   private readonly slotOf = new Map<number, number>();
+  private dist = new Uint16Array(0);
 
   constructor(
     dims: number,
@@ -164,27 +165,50 @@ export class AnnIndex {
     return hits.slice(0, k);
   }
 
-  /** Hamming scan over every code; a counting sort on distance picks the closest `c`. */
+  /**
+   * Two-stage Hamming search. Stage 1 scans only the first 256 bits of every code
+   * (half the memory traffic: this loop is the whole cost at 100k rows) and keeps
+   * the closest `8·c`; stage 2 adds the other 256 bits for those and keeps `c`.
+   * Both stages pick by counting sort on the integer distance.
+   */
   private coarse(q: Float32Array, c: number): number[] {
     const qc = new Uint32Array(WORDS);
     this.encode(q, qc, 0);
-    const dist = new Uint16Array(this.n);
+    if (this.dist.length < this.n) this.dist = new Uint16Array(this.cap);
+    const dist = this.dist;
     const hist = new Uint32Array(BITS + 1);
     const codes = this.codes;
+    const [q0, q1, q2, q3, q4, q5, q6, q7] = qc as unknown as number[];
     for (let s = 0, o = 0; s < this.n; s++, o += WORDS) {
-      let d = 0;
-      for (let w = 0; w < WORDS; w++) d += popcount(codes[o + w]! ^ qc[w]!);
+      const d =
+        popcount(codes[o]! ^ q0!) + popcount(codes[o + 1]! ^ q1!) + popcount(codes[o + 2]! ^ q2!) + popcount(codes[o + 3]! ^ q3!) +
+        popcount(codes[o + 4]! ^ q4!) + popcount(codes[o + 5]! ^ q5!) + popcount(codes[o + 6]! ^ q6!) + popcount(codes[o + 7]! ^ q7!);
       dist[s] = d;
       hist[d]!++;
     }
-    let cut = 0;
-    for (let acc = 0; cut <= BITS; cut++) {
-      acc += hist[cut]!;
-      if (acc >= c) break;
+    const first = pick(dist, hist, this.n, Math.min(this.n, c * 8), (s) => s);
+    hist.fill(0);
+    const full = new Uint16Array(first.length);
+    for (let i = 0; i < first.length; i++) {
+      const o = first[i]! * WORDS;
+      let d = dist[first[i]!]!;
+      for (let w = 8; w < WORDS; w++) d += popcount(codes[o + w]! ^ qc[w]!);
+      full[i] = d;
+      hist[d]!++;
     }
-    const out: number[] = [];
-    for (let s = 0; s < this.n; s++) if (dist[s]! < cut) out.push(s);
-    for (let s = 0; s < this.n && out.length < c; s++) if (dist[s] === cut) out.push(s);
-    return out;
+    return pick(full, hist, first.length, c, (i) => first[i]!);
   }
+}
+
+/** The `c` smallest distances, by the histogram (ties at the cut are taken in order). */
+function pick(dist: Uint16Array, hist: Uint32Array, n: number, c: number, map: (i: number) => number): number[] {
+  let cut = 0;
+  for (let acc = 0; cut < hist.length; cut++) {
+    acc += hist[cut]!;
+    if (acc >= c) break;
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (dist[i]! < cut) out.push(map(i));
+  for (let i = 0; i < n && out.length < c; i++) if (dist[i] === cut) out.push(map(i));
+  return out;
 }
