@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   BellOutlined,
   BookOutlined,
@@ -20,7 +20,7 @@ export const ROUTES: RouteDef[] = [
   { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: null },
   { key: 'ledger', label: 'nav.ledger', icon: BookOutlined, view: null },
   { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: null },
-  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
+  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: lazy(() => import('./views/memory/MemoryView')) },
   { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
 ];
 

@@ -1,9 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
+import { memory } from './locales/memory';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common } as const;
+const namespaces = { common, memory } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };
