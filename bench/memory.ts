@@ -224,6 +224,9 @@ export async function run(): Promise<Record<string, unknown>> {
       pai_ann_p95_ms: fig(pai.p95, 'ms'),
       pai_ann_min_ms: fig(pai.min, 'ms'),
       pai_ann_recall_at_10: fig(pai.recall, 'ratio', { min: 0.95 }),
+      // Ratios survive a loaded machine better than absolute times.
+      pai_ann_speedup_vs_js_brute_p50: fig(js.p50 / pai.p50, 'x'),
+      pai_ann_speedup_vs_vec0_p50: fig(vec0.p50 / pai.p50, 'x'),
       pai_recall_e2e_p50_ms: fig(e2e.p50, 'ms'),
       pai_recall_e2e_p95_ms: fig(e2e.p95, 'ms'),
       pai_recall_e2e_recall_at_10: fig(e2e.recall, 'ratio'),

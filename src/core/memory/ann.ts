@@ -155,7 +155,7 @@ export class AnnIndex {
     if (this.n === 0 || k <= 0) return [];
     const candidates = Math.max(this.opts.candidates ?? 256, k * 4);
     let slots: number[];
-    if (this.n <= (this.opts.exactBelow ?? 16_384) || this.n <= candidates) {
+    if (this.n <= (this.opts.exactBelow ?? 4_096) || this.n <= candidates) {
       slots = Array.from({ length: this.n }, (_, i) => i);
     } else {
       slots = this.coarse(q, candidates);

@@ -5,6 +5,7 @@ import { memoryPromptContext } from './prompt';
 
 /** Contract handlers, the recall prompt provider and the background indexer's lifecycle. */
 export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: MemoryIndexer): PaiModule {
+  let warmTimer: NodeJS.Timeout | null = null;
   return {
     name: 'memory',
     handlers: {
@@ -37,10 +38,13 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
     },
     start() {
       if (ctx.options.background === false) return;
-      memory.vectors.warm();
+      // Loading the in-memory ANN copy reads every vector (≈ 0.3 s per 10k); after start, not during it.
+      warmTimer = setTimeout(() => memory.vectors.warm(), 0);
+      warmTimer.unref?.();
       indexer.start();
     },
     stop() {
+      if (warmTimer) clearTimeout(warmTimer);
       indexer.stop();
     },
   };

@@ -12,7 +12,7 @@ export function MemorySettingsPanel({ open, onClose }: { open: boolean; onClose(
   const s = settings.data;
   const embedder = status.data?.embedder;
   return (
-    <Drawer open={open} onClose={onClose} title={t('settings')} width={380}>
+    <Drawer open={open} onClose={onClose} title={t('settings')} size={380}>
       {s && (
         <Form layout="vertical">
           <Form.Item label={t('learnEnabled')}>
