@@ -4,14 +4,27 @@ import { MemoryIndexer, type IndexerOptions } from './indexer';
 import { MemoryLearner } from './learner';
 import { HashingEmbedder, RemoteEmbedder, type Embedder } from './embedder';
 import type { Embeddings } from '@langchain/core/embeddings';
+import type { Actor } from '../audit/service';
+import type { ProfileField } from './service';
 
-export { MemoryService, isIdentityMemory, DEFAULT_MEMORY_SETTINGS } from './service';
+export { MemoryService, isIdentityMemory, identityOf, DEFAULT_MEMORY_SETTINGS, type ProfileField } from './service';
 export type { SaveResult, SaveInput, WriteMeta as MemoryWriteMeta } from './service';
 export { MemoryIndexer } from './indexer';
 export { MemoryLearner, type ConversationMessage, type LearnOutcome } from './learner';
 export { HashingEmbedder, RemoteEmbedder, type Embedder } from './embedder';
 export { normalizeType } from './store';
 export { memoryModule } from './handlers';
+
+/**
+ * The profile-change hook (update_user_profile, reference 000): register it with
+ * the profile service's onChanged so a new nickname / assistant name retires the
+ * identity memories that now contradict the profile.
+ */
+export function deactivateOnProfileChange(service: MemoryService) {
+  return (change: { userId: number; changed: readonly ProfileField[]; actor: Actor }): void => {
+    if (change.changed.length) service.deactivateIdentityMemories(change.userId, { actor: change.actor }, change.changed);
+  };
+}
 
 export interface MemoryParts {
   service: MemoryService;

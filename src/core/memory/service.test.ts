@@ -110,6 +110,24 @@ describe('identity memories', () => {
   });
 });
 
+describe('profile change hook', () => {
+  it('a new nickname retires only the person’s identity memories; a new assistant name only the assistant’s', async () => {
+    const { deactivateOnProfileChange } = await import('./index');
+    const hook = deactivateOnProfileChange(svc());
+    svc().save(1, { content: '叫我小王', key: 'nickname' }, user);
+    svc().save(1, { content: 'Your name is Jarvis' }, user);
+    svc().save(1, { content: '我喜欢爬山' }, user);
+    hook({ userId: 1, changed: ['nickname'], actor: 'agent' });
+    expect(svc().list(1, {}).items.map((i) => i.content).sort()).toEqual(['Your name is Jarvis', '我喜欢爬山'].sort());
+    hook({ userId: 1, changed: ['ai_name'], actor: 'agent' });
+    expect(svc().list(1, {}).items.map((i) => i.content)).toEqual(['我喜欢爬山']);
+    hook({ userId: 1, changed: [], actor: 'agent' });
+    expect(svc().list(1, {}).total).toBe(1);
+    const audit = t.app.ctx.audit.list('memory').filter((a) => a.action === 'deactivate-identity');
+    expect(audit.map((a) => a.actor)).toEqual(['agent', 'agent']);
+  });
+});
+
 describe('settings', () => {
   it('has an off switch for learning', () => {
     expect(svc().settings().learnEnabled).toBe(true);

@@ -65,12 +65,25 @@ export interface MemoryDeps {
 }
 
 // Identity memories conflict with the profile's nickname / assistant name (reference 000).
-const IDENTITY_KEYS = /^(nickname|user_nickname|user_name|username|name|call_me|preferred_name|ai_name|assistant_name|ai_emoji|assistant_emoji|bot_name)$/i;
-const IDENTITY_TEXT =
-  /(叫我|我叫|我的名字|称呼我|我的昵称|你叫|你的名字|你就叫|给你起|助手的名字|助手叫|call me\b|my name is|my nickname|your name is|call you\b|you are called|i'?ll call you)/i;
+const USER_KEYS = /^(nickname|user_nickname|user_name|username|name|call_me|preferred_name)$/i;
+const AI_KEYS = /^(ai_name|assistant_name|ai_emoji|assistant_emoji|bot_name)$/i;
+const USER_TEXT = /(叫我|我叫|我的名字|称呼我|我的昵称|call me\b|my name is|my nickname)/i;
+const AI_TEXT = /(你叫|你的名字|你就叫|给你起|助手的名字|助手叫|your name is|call you\b|you are called|i'?ll call you)/i;
+
+export type ProfileField = 'nickname' | 'ai_name' | 'ai_emoji';
+
+/** Whose identity a memory states: the person's (nickname), the assistant's (name/emoji), or none. */
+export function identityOf(r: Pick<MemoryRow, 'memory_type' | 'key' | 'content'>): 'user' | 'assistant' | 'both' | null {
+  const user = USER_KEYS.test(r.key) || USER_TEXT.test(r.content);
+  const ai = AI_KEYS.test(r.key) || AI_TEXT.test(r.content);
+  if (user && ai) return 'both';
+  if (user) return 'user';
+  if (ai) return 'assistant';
+  return r.memory_type === 'identity' ? 'both' : null;
+}
 
 export function isIdentityMemory(r: Pick<MemoryRow, 'memory_type' | 'key' | 'content'>): boolean {
-  return r.memory_type === 'identity' || IDENTITY_KEYS.test(r.key) || IDENTITY_TEXT.test(r.content);
+  return identityOf(r) !== null;
 }
 
 /** Long-term memories: explicit saves, learned ones, edits, recall; every write audited. */
@@ -356,14 +369,19 @@ export class MemoryService {
 
   /**
    * Profile nickname / assistant name changed: memories that state the old identity
-   * would contradict the profile, so they stop being active (reference 000).
+   * would contradict the profile, so they stop being active (reference 000). With
+   * `fields`, only the matching side goes: a new nickname retires "call me …", a new
+   * assistant name or emoji retires "your name is …"; without, every identity memory.
    */
-  deactivateIdentityMemories(userId: number, meta: WriteMeta = { actor: 'system' }): { ids: number[] } {
+  deactivateIdentityMemories(userId: number, meta: WriteMeta = { actor: 'system' }, fields?: readonly ProfileField[]): { ids: number[] } {
+    const user = !fields || fields.includes('nickname');
+    const ai = !fields || fields.includes('ai_name') || fields.includes('ai_emoji');
     const ids = this.db.transaction(() => {
       const now = this.now();
-      const rows = (this.db.prepare("SELECT * FROM memories WHERE user_id = ? AND status = 'active'").all(userId) as MemoryRow[]).filter(
-        isIdentityMemory,
-      );
+      const rows = (this.db.prepare("SELECT * FROM memories WHERE user_id = ? AND status = 'active'").all(userId) as MemoryRow[]).filter((r) => {
+        const who = identityOf(r);
+        return who === 'both' || (who === 'user' && user) || (who === 'assistant' && ai);
+      });
       for (const r of rows) {
         this.retire(r, 'inactive', now);
         this.audit(userId, meta, 'deactivate-identity', r.id, this.item(r));
