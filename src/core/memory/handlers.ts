@@ -33,8 +33,13 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
       'memory.settings.update': (patch) => memory.updateSettings(patch),
     },
     async promptContext({ userId, query, locale }) {
-      const hits = await memory.recall(userId, query, memory.settings().recallLimit);
-      return memoryPromptContext(hits, locale);
+      try {
+        const hits = await memory.recall(userId, query, memory.settings().recallLimit);
+        return memoryPromptContext(hits, locale);
+      } catch {
+        // Recall is a help, never a reason for a chat turn to fail.
+        return null;
+      }
     },
     start() {
       if (ctx.options.background === false) return;
