@@ -16,8 +16,9 @@ const layer = (files, patterns, paths = []) => ({
 const NODE_BUILTINS = { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto'], message: 'No Node built-ins here.' };
 const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only src/main and src/preload may import electron.' };
 const REACT = { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'React belongs to src/renderer.' };
+// Relative imports only: packages such as `echarts/core` are not our layers.
 const up = (dirs, message) => ({
-  regex: `(^|/)(${dirs.join('|')})(/|$)`,
+  regex: `^\\.\\.?/(?:.*/)?(${dirs.join('|')})(/|$)`,
   message,
 });
 

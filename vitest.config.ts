@@ -19,7 +19,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // startE2E may build the renderer first (minutes on a busy 2-core machine).
+          hookTimeout: 400_000,
           fileParallelism: false,
         },
       },

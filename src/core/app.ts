@@ -12,9 +12,18 @@ import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
 import { ledgerTools } from './tools/ledger-tools';
-import { createMemory, memoryModule, type MemoryParts } from './memory';
+import { QuickAddService, quickAddModule } from './quickadd';
+import { BackupService, backupModule } from './backup';
+import { DataService, dataModule } from './dataio';
+import { ScheduleService } from './schedule';
+import { scheduleModule } from './schedule/handlers';
+import { scheduleTools } from './tools/schedule-tools';
+import { ReminderScheduler, remindersModule } from './reminders';
+import { scheduleReminderSink } from './schedule/reminder-sink';
+import { createMemory, deactivateOnProfileChange, memoryModule, type MemoryParts } from './memory';
 import { memoryTools } from './tools/memory-tools';
 import { DB_FILE } from './paths';
+import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
 export type { AppOptions, CallMeta, Handlers } from './module';
@@ -33,6 +42,15 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  providers: ProviderService;
+  conversations: AgentDomain['conversations'];
+  profile: AgentDomain['profile'];
+  chat: AgentDomain['chat'];
+  quickAdd: QuickAddService;
+  backups: BackupService;
+  data: DataService;
+  schedule: ScheduleService;
+  reminders: ReminderScheduler;
   /** memory.service, .indexer (background embeddings), .learner (onConversationIdle). */
   memory: MemoryParts;
 }
@@ -70,6 +88,7 @@ export function createApp(options: AppOptions): PaiApp {
     categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
   });
   const tools = new ToolExecutor(db, clock);
+  const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
   const ctx: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -78,8 +97,7 @@ export function createApp(options: AppOptions): PaiApp {
     audit,
     settings,
     tools,
-    // Replaced by the provider registry of the agent domain; null = not configured.
-    models: { chat: () => null, vision: () => null, embeddings: () => null },
+    models: options.models ?? providers,
     options,
     env,
     timeZone: () => settings.general().timeZone,
@@ -95,13 +113,62 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
+  const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
+  const reminders = new ReminderScheduler({ schedule, clock, events });
+  const quickAdd = new QuickAddService({
+    clock,
+    ledger,
+    reminders: scheduleReminderSink(schedule),
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => settings.general().categories,
+  });
+  const backups = new BackupService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    dataDir: options.dataDir,
+    clock,
+    timeZone: ctx.timeZone,
+    events,
+    migrate: (restored) => migrate(restored),
+    // Other modules' loops hold state read from the old data: stop them around a restore.
+    lifecycle: {
+      stop: async () => {
+        for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
+      },
+      start: async () => {
+        if (!started) return;
+        for (const m of modules) if (m.name !== 'backup') await m.start?.();
+      },
+    },
+  });
+  const data = new DataService({
+    db,
+    dataDir: options.dataDir,
+    clock,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    appVersion: options.version ?? '0.1.0',
+  });
   const memory = createMemory(ctx);
-  const services: Services = { ledger, memory };
+  // update_user_profile (reference 000): a new nickname / assistant name retires conflicting identity memories.
+  agent.profile.onChanged(deactivateOnProfileChange(memory.service));
+  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders, memory };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    ...agent.modules,
+    quickAddModule(quickAdd),
+    dataModule(data),
+    backupModule(backups, { background: options.background !== false }),
+    scheduleModule(schedule),
+    { name: 'schedule-tools', tools: scheduleTools(ctx, schedule) },
+    remindersModule(ctx, reminders),
     memoryModule(ctx, memory.service, memory.indexer),
     { name: 'memory-tools', tools: memoryTools(ctx, memory.service) },
   ];

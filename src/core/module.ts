@@ -10,6 +10,7 @@ import type { ToolExecutor } from './tools/executor';
 import type { Locale } from '../shared/contract';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Embeddings } from '@langchain/core/embeddings';
+import type { SecretStore } from './agent/providers/secrets';
 
 /**
  * The configured models (OpenAI-compatible endpoints from settings or env).
@@ -59,6 +60,10 @@ export interface AppOptions {
   version?: string;
   /** Start background loops (scheduler, indexer). Off for one-shot CLI calls. */
   background?: boolean;
+  /** Where API keys live (Electron: safeStorage). Default: environment, then memory. */
+  secrets?: SecretStore;
+  /** Replaces the provider-built models (tests, benchmarks with a scripted model). */
+  models?: ModelRegistry;
 }
 
 /** What every domain module gets: the shared engine parts. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from './routes';
 import NotBuilt from './views/placeholder/NotBuilt';
 import { useDataChangedInvalidation } from './hooks/api';
+import ReminderToasts from './views/schedule/ReminderToasts';
 
 const { Sider, Content } = Layout;
 
@@ -25,6 +26,7 @@ export default function App() {
   const View = route.view;
   return (
     <Layout style={{ height: '100vh' }}>
+      <ReminderToasts />
       <Sider theme="light" width={180} style={{ borderRight: '1px solid #f0f0f0' }}>
         <Typography.Title level={4} style={{ padding: '16px 24px', margin: 0 }}>
           {t('appName')}
@@ -32,6 +34,7 @@ export default function App() {
         <Menu
           mode="inline"
           selectedKeys={[key]}
+          style={{ borderInlineEnd: 'none' }}
           onClick={(e) => {
             window.location.hash = `#/${e.key}`;
           }}
@@ -39,7 +42,7 @@ export default function App() {
         />
       </Sider>
       <Content style={{ overflow: 'auto', padding: 24 }}>
-        <Suspense fallback={<Spin tip={t('loading')} />}>
+        <Suspense fallback={<Spin description={t('loading')} />}>
           {View ? <View /> : <NotBuilt name={t(route.label)} />}
         </Suspense>
       </Content>

@@ -3,7 +3,9 @@ import {
   BellOutlined,
   BookOutlined,
   BulbOutlined,
+  DatabaseOutlined,
   MessageOutlined,
+  ThunderboltOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 
@@ -18,9 +20,18 @@ export interface RouteDef {
 
 export const ROUTES: RouteDef[] = [
   { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: null },
-  { key: 'ledger', label: 'nav.ledger', icon: BookOutlined, view: null },
-  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: null },
+  {
+    key: 'ledger',
+    label: 'nav.ledger',
+    icon: BookOutlined,
+    view: lazy(() => import('./views/ledger/LedgerView')),
+  },
+  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: lazy(() => import('./views/schedule/ScheduleView')) },
   { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: lazy(() => import('./views/memory/MemoryView')) },
   { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
+  // Also the tray's quick-add window (#/quickadd).
+  { key: 'quickadd', label: 'quickadd:title', icon: ThunderboltOutlined, view: lazy(() => import('./views/quickadd/QuickAddView')) },
+  // "Your data" (backups, export, CSV import); to become a tab of Settings.
+  { key: 'data', label: 'data:title', icon: DatabaseOutlined, view: lazy(() => import('./views/data/DataView')) },
 ];
 

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'TIMEOUT',
   'UNSUPPORTED',
   'DB_NEWER_THAN_APP',
+  'BACKUP_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

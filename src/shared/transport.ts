@@ -25,5 +25,4 @@ export interface PaiBridge {
   on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
-export const IPC_INVOKE_CHANNEL = 'pai:invoke';
-export const IPC_EVENT_CHANNEL = 'pai:event';
+export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './ipc-channels';

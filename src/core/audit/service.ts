@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 
 export type Actor = 'user' | 'agent' | 'cli' | 'system';
@@ -28,34 +29,44 @@ export interface AuditRow {
 
 /** Who changed what, with before/after snapshots. Written in the same transaction as the change. */
 export class AuditService {
+  private insert: Statement | null = null;
+
   constructor(private readonly db: Db) {}
 
-  record(e: AuditEvent): void {
-    this.db
-      .prepare(
-        `INSERT INTO audit_log (user_id, actor, action, entity, entity_id, before_json, after_json, conversation_id)
+  /** Records one change; returns the audit row id (undo tokens point at it). */
+  record(e: AuditEvent): number {
+    this.insert ??= this.db.prepare(
+      `INSERT INTO audit_log (user_id, actor, action, entity, entity_id, before_json, after_json, conversation_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        e.userId,
-        e.actor,
-        e.action,
-        e.entity,
-        e.entityId ?? null,
-        e.before === undefined ? null : JSON.stringify(e.before),
-        e.after === undefined ? null : JSON.stringify(e.after),
-        e.conversationId ?? null,
-      );
+    );
+    const info = this.insert.run(
+      e.userId,
+      e.actor,
+      e.action,
+      e.entity,
+      e.entityId ?? null,
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+      e.conversationId ?? null,
+    );
+    return Number(info.lastInsertRowid);
   }
 
   list(entity: string, entityId?: number, limit = 100): AuditRow[] {
     const rows = (
       entityId === undefined
-        ? this.db.prepare('SELECT * FROM audit_log WHERE entity = ? ORDER BY id DESC LIMIT ?').all(entity, limit)
+        ? this.db
+            .prepare('SELECT * FROM audit_log WHERE entity = ? ORDER BY id DESC LIMIT ?')
+            .all(entity, limit)
         : this.db
-            .prepare('SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id DESC LIMIT ?')
+            .prepare(
+              'SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id DESC LIMIT ?',
+            )
             .all(entity, entityId, limit)
-    ) as (Omit<AuditRow, 'before' | 'after'> & { before_json: string | null; after_json: string | null })[];
+    ) as (Omit<AuditRow, 'before' | 'after'> & {
+      before_json: string | null;
+      after_json: string | null;
+    })[];
     return rows.map(({ before_json, after_json, ...r }) => ({
       ...r,
       before: before_json ? JSON.parse(before_json) : null,

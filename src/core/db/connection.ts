@@ -14,7 +14,10 @@ export interface OpenOptions {
 /** Opens the one SQLite file: WAL, foreign keys on, synchronous=FULL for user data. */
 export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   if (file !== ':memory:' && !opts.readonly) mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+  const db = new Database(file, {
+    readonly: opts.readonly ?? false,
+    fileMustExist: opts.readonly ?? false,
+  });
   if (!opts.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');

@@ -7,7 +7,10 @@ import { PaiError } from '../../shared/errors';
  * schema_migrations. A database that has a version this app does not know is
  * newer than the app: refuse it rather than risk corrupting it.
  */
-export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): { applied: number[] } {
+export function migrate(
+  db: Db,
+  migrations: readonly Migration[] = MIGRATIONS,
+): { applied: number[] } {
   assertOrdered(migrations);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -15,7 +18,9 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
     applied_at TEXT NOT NULL
   )`);
   const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
   );
   const known = new Set(migrations.map((m) => m.version));
   const unknown = [...done].filter((v) => !known.has(v));

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
 import type { Actor, AuditService } from '../audit/service';
 import type { EventBus } from '../events';
@@ -11,24 +11,16 @@ import type {
   LedgerSummary,
 } from '../../shared/contract';
 import { fromMinor, toMinor } from '../money';
-import { localMonth, parseEndBound, parseLocalDateTime, toLocalIso } from '../time';
+import { parseLocalDateTime } from '../time';
+import { toEntry, type LedgerRow } from './rows';
+import * as queries from './queries';
+import { summarize } from './summary';
 
 export const DEFAULT_CATEGORY = '其他';
 export const DEFAULT_ITEM = '消费';
 
-interface LedgerRow {
-  id: number;
-  user_id: number;
-  amount_minor: number;
-  currency: string;
-  category: string;
-  item: string;
-  image_url: string;
-  transaction_at: number;
-  platform: string;
-  created_at: number;
-  updated_at: number;
-}
+const INSERT_SQL = `INSERT INTO ledgers (user_id, amount_minor, currency, category, item, image_url, transaction_at, platform, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export interface WriteMeta {
   actor: Actor;
@@ -49,29 +41,25 @@ export type LedgerPatch = Partial<LedgerCreateInput>;
 
 /** The ledger of expenses: single-row writes (audited, undoable) and queries. */
 export class LedgerService {
-  constructor(private readonly d: LedgerDeps) {}
+  private readonly st: Statements;
+
+  constructor(private readonly d: LedgerDeps) {
+    this.st = new Statements(d.db);
+  }
 
   private get db(): Db {
     return this.d.db;
   }
 
   toEntry(r: LedgerRow): LedgerEntry {
-    return {
-      id: r.id,
-      user_id: r.user_id,
-      amount: fromMinor(r.amount_minor, r.currency),
-      currency: r.currency,
-      category: r.category,
-      item: r.item,
-      image_url: r.image_url,
-      transaction_date: toLocalIso(r.transaction_at, this.d.timeZone()),
-    };
+    return toEntry(r, this.d.timeZone());
   }
 
   private row(userId: number, id: number): LedgerRow {
-    const r = this.db.prepare('SELECT * FROM ledgers WHERE id = ?').get(id) as LedgerRow | undefined;
+    const r = this.st.get('SELECT * FROM ledgers WHERE id = ?').get(id) as LedgerRow | undefined;
     // Another person's row is reported exactly like a missing one.
-    if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `账单 #${id} 不存在 (ledger entry ${id} not found)`);
+    if (!r || r.user_id !== userId)
+      throw new PaiError('NOT_FOUND', `账单 #${id} 不存在 (ledger entry ${id} not found)`);
     return r;
   }
 
@@ -83,17 +71,30 @@ export class LedgerService {
     const now = this.d.clock.now();
     const currency = input.currency || this.d.defaultCurrency();
     const amountMinor = toMinor(input.amount, currency);
-    const at = parseLocalDateTime(input.transaction_date, this.d.timeZone(), 'transaction_date') ?? now;
+    const at =
+      parseLocalDateTime(input.transaction_date, this.d.timeZone(), 'transaction_date') ?? now;
     const category = input.category?.trim() || DEFAULT_CATEGORY;
     const item = input.item?.trim() || DEFAULT_ITEM;
+    const imageUrl = input.image_url?.trim() ?? '';
+    const platform = meta.platform ?? 'desktop';
     const entry = this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          `INSERT INTO ledgers (user_id, amount_minor, currency, category, item, image_url, transaction_at, platform, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(userId, amountMinor, currency, category, item, input.image_url?.trim() ?? '', at, meta.platform ?? 'desktop', now, now);
-      const created = this.get(userId, Number(info.lastInsertRowid));
+      const info = this.st
+        .get(INSERT_SQL)
+        .run(userId, amountMinor, currency, category, item, imageUrl, at, platform, now, now);
+      const row: LedgerRow = {
+        id: Number(info.lastInsertRowid),
+        user_id: userId,
+        amount_minor: amountMinor,
+        currency,
+        category,
+        item,
+        image_url: imageUrl,
+        transaction_at: at,
+        platform,
+        created_at: now,
+        updated_at: now,
+      };
+      const created = this.toEntry(row);
       this.d.audit.record({
         userId,
         actor: meta.actor,
@@ -111,14 +112,23 @@ export class LedgerService {
 
   /** Updates only the fields given; the rest stay as they were. */
   update(userId: number, id: number, patch: LedgerPatch, meta: WriteMeta): LedgerEntry {
+    // No field given: nothing to change, nothing to audit.
+    if (Object.values(patch).every((v) => v === undefined)) return this.get(userId, id);
     const entry = this.db.transaction(() => {
       const before = this.row(userId, id);
       const currency = patch.currency || before.currency;
       const next: LedgerRow = {
         ...before,
         currency,
-        amount_minor: patch.amount !== undefined ? toMinor(patch.amount, currency) : before.amount_minor,
-        category: patch.category !== undefined ? patch.category.trim() || DEFAULT_CATEGORY : before.category,
+        // A currency with other minor units (CNY → JPY) keeps the decimal amount, not the integer.
+        amount_minor: toMinor(
+          patch.amount ?? fromMinor(before.amount_minor, before.currency),
+          currency,
+        ),
+        category:
+          patch.category !== undefined
+            ? patch.category.trim() || DEFAULT_CATEGORY
+            : before.category,
         item: patch.item !== undefined ? patch.item.trim() || DEFAULT_ITEM : before.item,
         image_url: patch.image_url !== undefined ? patch.image_url.trim() : before.image_url,
         transaction_at:
@@ -127,12 +137,22 @@ export class LedgerService {
             : before.transaction_at,
         updated_at: this.d.clock.now(),
       };
-      this.db
-        .prepare(
+      this.st
+        .get(
           `UPDATE ledgers SET amount_minor = ?, currency = ?, category = ?, item = ?, image_url = ?, transaction_at = ?, updated_at = ?
            WHERE id = ? AND user_id = ?`,
         )
-        .run(next.amount_minor, next.currency, next.category, next.item, next.image_url, next.transaction_at, next.updated_at, id, userId);
+        .run(
+          next.amount_minor,
+          next.currency,
+          next.category,
+          next.item,
+          next.image_url,
+          next.transaction_at,
+          next.updated_at,
+          id,
+          userId,
+        );
       const after = this.toEntry(next);
       this.d.audit.record({
         userId,
@@ -151,10 +171,14 @@ export class LedgerService {
   }
 
   /** Deletes and returns the snapshot; the undo token restores it. */
-  delete(userId: number, id: number, meta: WriteMeta): { deleted: LedgerEntry; undo_token: string } {
+  delete(
+    userId: number,
+    id: number,
+    meta: WriteMeta,
+  ): { deleted: LedgerEntry; undo_token: string } {
     const res = this.db.transaction(() => {
       const before = this.row(userId, id);
-      this.db.prepare('DELETE FROM ledgers WHERE id = ? AND user_id = ?').run(id, userId);
+      this.st.get('DELETE FROM ledgers WHERE id = ? AND user_id = ?').run(id, userId);
       const auditId = this.recordDelete(userId, before, meta);
       return { deleted: this.toEntry(before), undo_token: `ledger-delete:${auditId}` };
     })();
@@ -163,7 +187,7 @@ export class LedgerService {
   }
 
   private recordDelete(userId: number, before: LedgerRow, meta: WriteMeta): number {
-    this.d.audit.record({
+    return this.d.audit.record({
       userId,
       actor: meta.actor,
       action: 'delete',
@@ -172,7 +196,6 @@ export class LedgerService {
       before: { ...this.toEntry(before), _row: before },
       conversationId: meta.conversationId,
     });
-    return Number((this.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id);
   }
 
   /** Restores a deleted entry with its original id from the audit snapshot. */
@@ -181,9 +204,12 @@ export class LedgerService {
     if (!m) throw new PaiError('VALIDATION_FAILED', 'Invalid undo token');
     const entry = this.db.transaction(() => {
       const a = this.db
-        .prepare("SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'ledger' AND action = 'delete'")
+        .prepare(
+          "SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'ledger' AND action = 'delete'",
+        )
         .get(Number(m[1])) as { user_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId) throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
+      if (!a || a.user_id !== userId)
+        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
       const row = (JSON.parse(a.before_json) as { _row: LedgerRow })._row;
       const exists = this.db.prepare('SELECT 1 FROM ledgers WHERE id = ?').get(row.id);
       if (exists) throw new PaiError('CONFLICT', '这笔账单已恢复 (already restored)');
@@ -210,107 +236,45 @@ export class LedgerService {
   }
 
   latest(userId: number): LedgerEntry | null {
-    const r = this.db.prepare('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
-      | LedgerRow
-      | undefined;
+    const r = this.st
+      .get('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT 1')
+      .get(userId) as LedgerRow | undefined;
     return r ? this.toEntry(r) : null;
   }
 
   /** The last N by id (reference 000: "最近几笔", not a date range). */
   listRecent(userId: number, limit = 10): LedgerEntry[] {
-    const rows = this.db
-      .prepare('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT ?')
-      .all(userId, limit) as LedgerRow[];
-    return rows.map((r) => this.toEntry(r));
-  }
-
-  private where(userId: number, f: Omit<LedgerListInput, 'limit' | 'offset' | 'order'>): { sql: string; params: unknown[] } {
     const zone = this.d.timeZone();
-    const parts = ['user_id = ?'];
-    const params: unknown[] = [userId];
-    const start = parseLocalDateTime(f.start_at, zone, 'start_at');
-    const end = parseEndBound(f.end_at, zone, 'end_at');
-    if (start !== null) {
-      parts.push('transaction_at >= ?');
-      params.push(start);
-    }
-    if (end !== null) {
-      parts.push('transaction_at < ?');
-      params.push(end);
-    }
-    if (f.category) {
-      parts.push('category = ?');
-      params.push(f.category);
-    }
-    if (f.item_like) {
-      parts.push("item LIKE ? ESCAPE '\\'");
-      params.push(`%${f.item_like.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    }
-    if (f.ledger_ids && f.ledger_ids.length > 0) {
-      parts.push(`id IN (${f.ledger_ids.map(() => '?').join(',')})`);
-      params.push(...f.ledger_ids);
-    }
-    return { sql: parts.join(' AND '), params };
+    const rows = this.st
+      .get('SELECT * FROM ledgers WHERE user_id = ? ORDER BY id DESC LIMIT ?')
+      .all(userId, limit) as LedgerRow[];
+    return rows.map((r) => toEntry(r, zone));
   }
 
   /** Filtered list; a date-only end_at covers that whole local day (half-open interval). */
   list(userId: number, f: LedgerListInput): { entries: LedgerEntry[]; total: number } {
-    const { sql, params } = this.where(userId, f);
-    const order = f.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT * FROM ledgers WHERE ${sql} ORDER BY transaction_at ${order}, id ${order} LIMIT ? OFFSET ?`)
-      .all(...params, f.limit ?? 100, f.offset ?? 0) as LedgerRow[];
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM ledgers WHERE ${sql}`).get(...params) as { n: number }).n;
-    return { entries: rows.map((r) => this.toEntry(r)), total };
+    return queries.list(this.st, userId, f, this.d.timeZone());
   }
 
   /** Totals by category and by local month for a range, in one currency. */
-  summary(userId: number, range: { start_at?: string; end_at?: string; currency?: string }): LedgerSummary {
-    const zone = this.d.timeZone();
-    const currency = range.currency || this.d.defaultCurrency();
-    const { sql, params } = this.where(userId, range);
-    const cur = `${sql} AND currency = ?`;
-    const p = [...params, currency];
-    const byCat = this.db
-      .prepare(
-        `SELECT category, SUM(amount_minor) AS minor, COUNT(*) AS n FROM ledgers WHERE ${cur}
-         GROUP BY category ORDER BY minor DESC`,
-      )
-      .all(...p) as { category: string; minor: number; n: number }[];
-    const bounds = this.db
-      .prepare(`SELECT MIN(transaction_at) AS lo, MAX(transaction_at) AS hi FROM ledgers WHERE ${cur}`)
-      .get(...p) as { lo: number | null; hi: number | null };
-    const byMonth: LedgerSummary['by_month'] = [];
-    if (bounds.lo !== null && bounds.hi !== null) {
-      // Month edges are computed in the person's zone (DST-safe), then summed with the index.
-      const months: { month: string; lo: number; hi: number }[] = [];
-      let m = DateTime.fromMillis(bounds.lo, { zone }).startOf('month');
-      while (m.toMillis() <= bounds.hi) {
-        const next = m.plus({ months: 1 });
-        months.push({ month: localMonth(m.toMillis(), zone), lo: m.toMillis(), hi: next.toMillis() });
-        m = next;
-      }
-      const stmt = this.db.prepare(
-        `SELECT SUM(amount_minor) AS minor, COUNT(*) AS n FROM ledgers WHERE ${cur} AND transaction_at >= ? AND transaction_at < ?`,
-      );
-      for (const mo of months) {
-        const r = stmt.get(...p, mo.lo, mo.hi) as { minor: number | null; n: number };
-        if (r.n > 0) byMonth.push({ month: mo.month, total: fromMinor(r.minor ?? 0, currency), count: r.n });
-      }
-    }
-    const totalMinor = byCat.reduce((s, r) => s + r.minor, 0);
-    return {
-      currency,
-      total: fromMinor(totalMinor, currency),
-      count: byCat.reduce((s, r) => s + r.n, 0),
-      by_category: byCat.map((r) => ({ category: r.category, total: fromMinor(r.minor, currency), count: r.n })),
-      by_month: byMonth,
-    };
+  summary(
+    userId: number,
+    range: { start_at?: string; end_at?: string; currency?: string },
+  ): LedgerSummary {
+    return summarize(
+      this.st,
+      userId,
+      range,
+      this.d.timeZone(),
+      range.currency || this.d.defaultCurrency(),
+    );
   }
 
   categories(userId: number, defaults: string[]): string[] {
     const used = (
-      this.db.prepare('SELECT DISTINCT category FROM ledgers WHERE user_id = ? ORDER BY category').all(userId) as {
+      this.db
+        .prepare('SELECT DISTINCT category FROM ledgers WHERE user_id = ? ORDER BY category')
+        .all(userId) as {
         category: string;
       }[]
     ).map((r) => r.category);

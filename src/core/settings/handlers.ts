@@ -17,6 +17,8 @@ export function appModule(ctx: CoreContext): PaiModule {
         if (patch.timeZone !== undefined && !isValidZone(patch.timeZone)) {
           throw new PaiError('VALIDATION_FAILED', `Unknown time zone: ${patch.timeZone}`);
         }
+        // Nothing to change: no write, no event.
+        if (Object.keys(patch).length === 0) return ctx.settings.general();
         const next = ctx.settings.updateGeneral(patch);
         ctx.events.emit('data.changed', { domain: 'settings' });
         return next;

@@ -12,8 +12,21 @@ export class SettingsService {
     private readonly defaults: GeneralSettings,
   ) {}
 
+  // Parsed values by key: settings are read on every call (time zone, currency)
+  // and only ever written through set(), which refreshes the entry.
+  private readonly cache = new Map<string, { schema: z.ZodType; value: unknown }>();
+
   get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const hit = this.cache.get(key);
+    if (hit && hit.schema === schema) return hit.value as z.output<S>;
+    const value = this.read(key, schema, fallback);
+    this.cache.set(key, { schema, value });
+    return value;
+  }
+
+  private read<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined;
     if (!row) return fallback;
     try {
       const parsed = schema.safeParse(JSON.parse(row.value));
@@ -31,6 +44,7 @@ export class SettingsService {
          ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       )
       .run(key, JSON.stringify(parsed));
+    this.cache.set(key, { schema, value: parsed });
     return parsed;
   }
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
 import { PaiError, toEnvelope, formatZodError } from '../../shared/errors';
-import { TURN_LIMITS, type AnyToolDef, type ToolContext, type ToolResult, type ToolSource } from './types';
+import {
+  TURN_LIMITS,
+  type AnyToolDef,
+  type ToolContext,
+  type ToolResult,
+  type ToolSource,
+} from './types';
 
 export interface ToolSetting {
   enabled: boolean;
@@ -43,9 +49,13 @@ export class ToolExecutor {
 
   setting(source: ToolSource, name: string): ToolSetting {
     const row = this.db
-      .prepare('SELECT enabled, approval FROM tool_settings WHERE tool_source = ? AND tool_name = ?')
+      .prepare(
+        'SELECT enabled, approval FROM tool_settings WHERE tool_source = ? AND tool_name = ?',
+      )
       .get(source, name) as { enabled: number; approval: ToolSetting['approval'] } | undefined;
-    return row ? { enabled: row.enabled === 1, approval: row.approval } : { enabled: true, approval: 'default' };
+    return row
+      ? { enabled: row.enabled === 1, approval: row.approval }
+      : { enabled: true, approval: 'default' };
   }
 
   setSetting(source: ToolSource, name: string, patch: Partial<ToolSetting>): ToolSetting {
@@ -71,7 +81,10 @@ export class ToolExecutor {
       }
       const parsed = def.schema.safeParse(rawArgs ?? {});
       if (!parsed.success) {
-        throw new PaiError('VALIDATION_FAILED', `Invalid arguments for ${name}: ${formatZodError(parsed.error)}`);
+        throw new PaiError(
+          'VALIDATION_FAILED',
+          `Invalid arguments for ${name}: ${formatZodError(parsed.error)}`,
+        );
       }
       if (def.limit && ctx.turn) {
         const max = TURN_LIMITS[def.limit];
@@ -92,8 +105,17 @@ export class ToolExecutor {
         latency_ms: performance.now() - started,
       };
     } catch (e) {
-      const error = e instanceof z.ZodError ? { code: 'VALIDATION_FAILED' as const, message: formatZodError(e) } : toEnvelope(e);
-      result = { ok: false, output: error.message, output_data: null, latency_ms: performance.now() - started, error };
+      const error =
+        e instanceof z.ZodError
+          ? { code: 'VALIDATION_FAILED' as const, message: formatZodError(e) }
+          : toEnvelope(e);
+      result = {
+        ok: false,
+        output: error.message,
+        output_data: null,
+        latency_ms: performance.now() - started,
+        error,
+      };
     }
     this.recordUsage(source, name, result, ctx);
     return result;

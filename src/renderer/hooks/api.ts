@@ -46,7 +46,8 @@ export function useDataChangedInvalidation(): void {
   useEffect(
     () =>
       getClient().on('data.changed', (p) => {
-        void qc.invalidateQueries({ queryKey: [p.domain] });
+        // '*' = everything may have changed (a backup was restored, a full export imported).
+        void (p.domain === '*' ? qc.invalidateQueries() : qc.invalidateQueries({ queryKey: [p.domain] }));
       }),
     [qc],
   );

@@ -1,10 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
+import { ledger } from './locales/ledger';
+
+import { quickadd } from './locales/quickadd';
+import { data } from './locales/data';
 import { memory } from './locales/memory';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, memory } as const;
+const namespaces = { common, ledger, schedule, quickadd, data, memory } as const;
+import { schedule } from './locales/schedule';
+
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

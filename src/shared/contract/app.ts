@@ -14,7 +14,12 @@ export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export const appOps = {
   'app.info': op(
     emptySchema,
-    z.object({ version: z.string(), dataDir: z.string(), timeZone: z.string(), locale: localeSchema }),
+    z.object({
+      version: z.string(),
+      dataDir: z.string(),
+      timeZone: z.string(),
+      locale: localeSchema,
+    }),
   ),
   'settings.get': op(emptySchema, generalSettingsSchema),
   'settings.update': op(generalSettingsSchema.partial().strict(), generalSettingsSchema),

@@ -6,12 +6,17 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   output: O;
 }
 
-export function op<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): OperationDef<I, O> {
+export function op<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+): OperationDef<I, O> {
   return { input, output };
 }
 
 /** Merges per-domain operation maps; a name defined twice is a programming error. */
-export function mergeOps<T extends Record<string, OperationDef>[]>(...maps: T): UnionToIntersection<T[number]> {
+export function mergeOps<T extends Record<string, OperationDef>[]>(
+  ...maps: T
+): UnionToIntersection<T[number]> {
   const out: Record<string, OperationDef> = {};
   for (const m of maps) {
     for (const [k, v] of Object.entries(m)) {
@@ -22,6 +27,8 @@ export function mergeOps<T extends Record<string, OperationDef>[]>(...maps: T): 
   return out as UnionToIntersection<T[number]>;
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (
+  x: infer I,
+) => void
   ? I
   : never;

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { chatEventSchema } from './chat';
+import { reminderFiredSchema, reminderMissedSchema } from './schedule';
 import { memoryIndexEventSchema } from './memory';
 
 /** Push events from the engine to the UI. Each domain adds its payload schema here. */
 export const eventSchemas = {
   /** Something in a domain changed; views refetch. */
   'data.changed': z.object({ domain: z.string(), ids: z.array(z.number().int()).optional() }),
+  /** Progress of a chat turn (see chat.ts for the union and its order). */
+  'chat.event': chatEventSchema,
+  /** One occurrence of a reminder is due now (or late after start-up / sleep). */
+  'reminder.fired': reminderFiredSchema,
+  /** One summary of the reminders that passed beyond the grace window while the app was off or asleep. */
+  'reminder.missed': reminderMissedSchema,
   /** Memory index (re)build progress. */
   'memory.index': memoryIndexEventSchema,
 };

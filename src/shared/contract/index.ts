@@ -2,6 +2,14 @@ import type { z } from 'zod';
 import { mergeOps } from './define';
 import { appOps } from './app';
 import { ledgerOps } from './ledger';
+import { providerOps } from './providers';
+import { conversationOps } from './conversation';
+import { profileOps } from './profile';
+import { chatOps } from './chat';
+import { toolOps } from './tools';
+import { quickAddOps } from './quickadd';
+import { dataOps } from './data';
+import { scheduleOps } from './schedule';
 import { memoryOps } from './memory';
 
 export * from './define';
@@ -11,8 +19,31 @@ export * from './app';
 export * from './ledger';
 export * from './memory';
 
+export * from './providers';
+export * from './conversation';
+export * from './profile';
+export * from './chat';
+export * from './tools';
+
+export * from './quickadd';
+export * from './data';
+
 /** Every operation the engine offers to the UI. Add a domain's map here. */
-export const contract = mergeOps(appOps, ledgerOps, memoryOps);
+export const contract = mergeOps(
+  appOps,
+  ledgerOps,
+  providerOps,
+  conversationOps,
+  profileOps,
+  chatOps,
+  toolOps,
+  quickAddOps,
+  dataOps,
+  scheduleOps,
+  memoryOps,
+);
+export * from './schedule';
+
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;
@@ -21,4 +52,5 @@ export type OpOutput<K extends OpName> = z.output<Contract[K]['output']>;
 export const OP_NAMES = Object.keys(contract) as OpName[];
 
 /** What a transport returns for one call. */
-export type InvokeResult<T> = { ok: true; data: T } | { ok: false; error: import('../errors').ErrorEnvelope };
+export type InvokeResult<T> =
+  { ok: true; data: T } | { ok: false; error: import('../errors').ErrorEnvelope };

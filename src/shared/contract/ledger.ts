@@ -58,7 +58,9 @@ export const ledgerSummarySchema = z.object({
   currency: z.string(),
   total: z.number(),
   count: z.number().int(),
-  by_category: z.array(z.object({ category: z.string(), total: z.number(), count: z.number().int() })),
+  by_category: z.array(
+    z.object({ category: z.string(), total: z.number(), count: z.number().int() }),
+  ),
   /** month is YYYY-MM in the person's time zone */
   by_month: z.array(z.object({ month: z.string(), total: z.number(), count: z.number().int() })),
 });
@@ -71,12 +73,18 @@ export const ledgerOps = {
   ),
   'ledger.get': op(z.object({ id: idSchema }).strict(), ledgerEntrySchema),
   'ledger.create': op(ledgerCreateInputSchema, ledgerEntrySchema),
-  'ledger.update': op(z.object({ id: idSchema, patch: ledgerPatchSchema }).strict(), ledgerEntrySchema),
+  'ledger.update': op(
+    z.object({ id: idSchema, patch: ledgerPatchSchema }).strict(),
+    ledgerEntrySchema,
+  ),
   'ledger.delete': op(
     z.object({ id: idSchema }).strict(),
     z.object({ deleted: ledgerEntrySchema, undo_token: z.string() }),
   ),
-  'ledger.undoDelete': op(z.object({ undo_token: z.string().min(1).max(200) }).strict(), ledgerEntrySchema),
+  'ledger.undoDelete': op(
+    z.object({ undo_token: z.string().min(1).max(200) }).strict(),
+    ledgerEntrySchema,
+  ),
   'ledger.summary': op(
     z
       .object({

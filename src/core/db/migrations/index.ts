@@ -4,6 +4,12 @@
 // 60-69 desktop shell.
 import { m0001 } from './0001_foundation';
 import { m0002 } from './0002_ledger';
+import { m0003 } from './0003_ledger_ids';
+import { m0004 } from './0004_ledger_list_index';
+import { m0005 } from './0005_ledger_day_totals';
+import { m0006 } from './0006_ledger_month_totals';
+import { m0010 } from './0010_conversations';
+import { m0020 } from './0020_schedule';
 import { m0030 } from './0030_memory';
 
 export interface Migration {
@@ -12,4 +18,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0030];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0030];

@@ -1,0 +1,95 @@
+import type { CoreContext, PaiModule, PromptContextProvider } from '../module';
+import { ConversationService, conversationModule } from '../conversation';
+import { ProfileService, profileModule } from '../profile';
+import { ToolRegistry } from '../tools/registry';
+import { conversationTools } from '../tools/conversation-tools';
+import { profileTools } from '../tools/profile-tools';
+import { timeTools } from '../tools/time-tools';
+import { PaiError } from '../../shared/errors';
+import { ChatService } from './chat-service';
+import { openCheckpointer } from './checkpointer';
+import { clarifyTool } from './clarify';
+import type { ProviderService } from './providers/service';
+
+export { ProviderService } from './providers/service';
+export { EnvSecretStore, MemorySecretStore, type SecretStore } from './providers/secrets';
+export { ChatService } from './chat-service';
+
+export interface AgentDomain {
+  conversations: ConversationService;
+  profile: ProfileService;
+  chat: ChatService;
+  registry: ToolRegistry;
+  modules: PaiModule[];
+}
+
+/**
+ * The chat agent and what it stands on: conversations, profile, tool
+ * registry, providers' handlers and the graph runner. `promptProviders`
+ * returns every module's promptContext (read at each turn).
+ */
+export function createAgentDomain(
+  ctx: CoreContext,
+  providers: ProviderService,
+  promptProviders: () => PromptContextProvider[],
+): AgentDomain {
+  const conversations = new ConversationService({ db: ctx.db, clock: ctx.clock, events: ctx.events, timeZone: ctx.timeZone });
+  const profile = new ProfileService(ctx.db, ctx.audit, ctx.events);
+  const registry = new ToolRegistry(ctx.tools, ctx.db);
+  const { saver, db: checkpointDb } = openCheckpointer(ctx.dataDir);
+  const chat = new ChatService({
+    models: ctx.models,
+    conversations,
+    profile,
+    executor: ctx.tools,
+    registry,
+    clock: ctx.clock,
+    promptProviders,
+    events: ctx.events,
+    checkpointer: saver,
+    locale: ctx.locale,
+    timeZone: ctx.timeZone,
+  });
+
+  const agent: PaiModule = {
+    name: 'agent',
+    tools: [clarifyTool, ...conversationTools(conversations), ...profileTools(profile), ...timeTools(ctx.clock)],
+    handlers: {
+      'chat.send': (input, meta) => chat.send(meta.userId, input),
+      'chat.resume': (input, meta) => chat.resume(meta.userId, input),
+      'chat.cancel': (input, meta) => {
+        conversations.require(meta.userId, input.conversation_id);
+        return chat.cancel(input.conversation_id);
+      },
+      'chat.state': (input, meta) => chat.state(meta.userId, input.conversation_id),
+      'providers.get': () => providers.state(),
+      'providers.update': (input) => {
+        const next = providers.update(input);
+        ctx.events.emit('data.changed', { domain: 'providers' });
+        return next;
+      },
+      'providers.test': () => providers.test(),
+      'tools.list': () => ({ tools: registry.list() }),
+      'tools.update': (input) => {
+        const def = ctx.tools.get(input.name);
+        if (!def || def.source !== input.source) throw new PaiError('NOT_FOUND', `Unknown tool: ${input.source}/${input.name}`);
+        const { source: _s, name: _n, ...patch } = input;
+        ctx.tools.setSetting(def.source, def.name, patch);
+        ctx.events.emit('data.changed', { domain: 'tools' });
+        return registry.info(def);
+      },
+    },
+    async stop() {
+      await chat.stopAll();
+      checkpointDb.close();
+    },
+  };
+
+  return {
+    conversations,
+    profile,
+    chat,
+    registry,
+    modules: [agent, conversationModule(conversations, (_u, id) => chat.forget(id)), profileModule(profile)],
+  };
+}
