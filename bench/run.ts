@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<Suite>> = {
   ledger: () => import('./ledger'),
   reminders: () => import('./reminders'),
   ocr: () => import('./ocr'),
+  memory: () => import('./memory'),
   agent: () => import('./agent'),
   mcp: () => import('./mcp'),
 };

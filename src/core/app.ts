@@ -28,6 +28,8 @@ import { VisionService } from './vision/service';
 import { visionTools } from './tools/vision-tools';
 import { ReceiptsService } from './receipts/service';
 import { receiptsModule } from './receipts/handlers';
+import { createMemory, deactivateOnProfileChange, memoryModule, type MemoryParts } from './memory';
+import { memoryTools } from './tools/memory-tools';
 import { DB_FILE } from './paths';
 import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
 import { mcpModule } from './mcp/handlers';
@@ -63,6 +65,8 @@ export interface Services {
   text2sql: Text2SqlService;
   vision: VisionService;
   receipts: ReceiptsService;
+  /** memory.service, .indexer (background embeddings), .learner (onConversationIdle). */
+  memory: MemoryParts;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -207,6 +211,9 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     now: () => clock.now(),
   });
+  const memory = createMemory(ctx);
+  // update_user_profile (reference 000): a new nickname / assistant name retires conflicting identity memories.
+  agent.profile.onChanged(deactivateOnProfileChange(memory.service));
   const services: Services = {
     ledger,
     providers,
@@ -220,6 +227,7 @@ export function createApp(options: AppOptions): PaiApp {
     text2sql,
     vision,
     receipts,
+    memory,
   };
 
   const modules: PaiModule[] = [
@@ -237,6 +245,8 @@ export function createApp(options: AppOptions): PaiApp {
     { name: 'text2sql', tools: text2sqlTools(ctx, text2sql), stop: () => text2sql.close() },
     { name: 'vision', tools: visionTools(ctx, vision) },
     receiptsModule(ctx, receipts, () => vision.close()),
+    memoryModule(ctx, memory.service, memory.indexer),
+    { name: 'memory-tools', tools: memoryTools(ctx, memory.service) },
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

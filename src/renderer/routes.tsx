@@ -27,7 +27,7 @@ export const ROUTES: RouteDef[] = [
     view: lazy(() => import('./views/ledger/LedgerView')),
   },
   { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: lazy(() => import('./views/schedule/ScheduleView')) },
-  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
+  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: lazy(() => import('./views/memory/MemoryView')) },
   { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
   // Also the tray's quick-add window (#/quickadd).
   { key: 'quickadd', label: 'quickadd:title', icon: ThunderboltOutlined, view: lazy(() => import('./views/quickadd/QuickAddView')) },

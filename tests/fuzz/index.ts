@@ -9,7 +9,9 @@ import * as receipts from './receipts';
 
 import * as mcp from './mcp';
 
-const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts];
+import * as memory from './memory';
+
+const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts, memory];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

@@ -9,9 +9,12 @@ import { data } from './locales/data';
 import { mcp } from './locales/mcp';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
+import { memory } from './locales/memory';
+
+// One namespace per domain; a domain adds its file under locales/ and a line here.
 import { schedule } from './locales/schedule';
 
-const namespaces = { common, ledger, schedule, quickadd, data, mcp, receipts } as const;
+const namespaces = { common, ledger, schedule, quickadd, data, memory, mcp, receipts } as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };

@@ -12,12 +12,15 @@ import { dataOps } from './data';
 import { scheduleOps } from './schedule';
 import { mcpOps } from './mcp';
 import { receiptsOps } from './receipts';
+import { memoryOps } from './memory';
 
 export * from './define';
 export * from './common';
 export * from './events';
 export * from './app';
 export * from './ledger';
+export * from './memory';
+
 export * from './providers';
 export * from './conversation';
 export * from './profile';
@@ -42,6 +45,7 @@ export const contract = mergeOps(
   scheduleOps,
   mcpOps,
   receiptsOps,
+  memoryOps,
 );
 export * from './schedule';
 export * from './receipts';
