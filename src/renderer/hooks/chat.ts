@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatEvent, Pending } from '../../shared/contract';
-import { getClient } from '../api/client';
+import type { ChatEvent, OpInput, Pending } from '../../shared/contract';
+import { ApiError, getClient } from '../api/client';
 import { opKey, useEvent, useOp, useOpMutation } from './api';
 
 /** Conversations, newest activity first (the engine orders them). */
@@ -191,4 +191,18 @@ export function useChatThread(conversationId: number | null) {
     setError: (error: ChatError | null) => dispatch({ type: 'error', error }),
     refetchMessages,
   };
+}
+
+/** The chat operations a view triggers (their progress arrives as chat.event, not as query data). */
+export function useChatOps() {
+  return {
+    send: (input: OpInput<'chat.send'>) => getClient().invoke('chat.send', input),
+    resume: (input: OpInput<'chat.resume'>) => getClient().invoke('chat.resume', input),
+    cancel: (conversation_id: number) => getClient().invoke('chat.cancel', { conversation_id }),
+  };
+}
+
+/** An engine error (or anything thrown) as the code + plain message the thread shows. */
+export function asChatError(e: unknown): ChatError {
+  return e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
 }

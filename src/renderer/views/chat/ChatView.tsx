@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../../shared/contract';
-import { getClient, ApiError } from '../../api/client';
 import {
+  asChatError,
+  useChatOps,
   useChatThread,
   useConversationMessages,
   useConversations,
@@ -20,10 +21,6 @@ import { EmptyThread, NoProvider } from './EmptyThread';
 import Thread from './Thread';
 import './chat.css';
 
-function asChatError(e: unknown) {
-  return e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
-}
-
 export default function ChatView() {
   const { t } = useTranslation('chat');
   const { message } = AntApp.useApp();
@@ -39,6 +36,7 @@ export default function ChatView() {
   const conversations = list.data?.conversations ?? [];
   const messages = useConversationMessages(selected);
   const { state, markAnswered, clearPending, setError } = useChatThread(selected);
+  const ops = useChatOps();
 
   // Open the most recent conversation the first time the list arrives (also after a restart).
   useEffect(() => {
@@ -58,7 +56,7 @@ export default function ChatView() {
         id = (await create.mutateAsync({})).id;
         setSelected(id);
       }
-      await getClient().invoke('chat.send', { conversation_id: id, text });
+      await ops.send({ conversation_id: id, text });
       return true;
     } catch (e) {
       setError(asChatError(e));
@@ -69,7 +67,7 @@ export default function ChatView() {
   const resume = async (input: OpInput<'chat.resume'>) => {
     setBusy(true);
     try {
-      const r = await getClient().invoke('chat.resume', input);
+      const r = await ops.resume(input);
       if (r.resumed) clearPending();
     } catch (e) {
       setError(asChatError(e));
@@ -80,9 +78,7 @@ export default function ChatView() {
 
   const stop = () => {
     if (selected === null) return;
-    getClient()
-      .invoke('chat.cancel', { conversation_id: selected })
-      .catch((e: unknown) => setError(asChatError(e)));
+    ops.cancel(selected).catch((e: unknown) => setError(asChatError(e)));
   };
 
   const pending = state.pending;
