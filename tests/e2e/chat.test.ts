@@ -172,6 +172,46 @@ describe('Chat view', () => {
     await thread(again).getByText('地铁那笔已删除。').waitFor();
     expect((await entries()).find((e) => e.id === entry.id)).toBeUndefined();
     await e2e.screenshot('chat-11-restart-approved');
+  });
+
+  it('renders Markdown safely: no raw HTML, no remote image fetched, links open outside with noreferrer', async () => {
+    const page = e2e.page;
+    await page.getByRole('button', { name: /新对话/ }).click();
+    server.enqueue({
+      text: '看这里：<img src="https://example.com/x.png" onerror="alert(1)"><b>粗</b>\n\n![远程图](https://example.com/a.png)\n\n[链接](https://example.com/page)',
+    });
+    await send(page, '给我一张图');
+    const link = thread(page).getByRole('link', { name: '链接' });
+    await link.waitFor();
+    await expect(link.getAttribute('rel')).resolves.toBe('noreferrer noopener');
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await thread(page).getByRole('link', { name: '[远程图]' }).waitFor();
+    await expect(thread(page).locator('img').count()).resolves.toBe(0);
+    await expect(thread(page).locator('b').count()).resolves.toBe(0);
+    await e2e.screenshot('chat-12-markdown');
+  });
+
+  it('renames a conversation inline and deletes one after a confirmation', async () => {
+    const page = e2e.page;
+    const list = page.getByRole('list', { name: '对话' });
+    const row = list.getByRole('listitem').filter({ hasText: '午饭 32' });
+    await row.click();
+    await row.getByRole('button', { name: '重命名' }).click();
+    const input = list.getByRole('textbox', { name: '重命名' });
+    await input.fill('午饭记账');
+    await input.press('Enter');
+    await list.getByText('午饭记账').waitFor();
+    const titles = (await e2e.invoke('conversation.list', {})).conversations.map((c) => c.title);
+    expect(titles).toContain('午饭记账');
+
+    const renamed = list.getByRole('listitem').filter({ hasText: '午饭记账' });
+    await renamed.getByRole('button', { name: '删除' }).click();
+    await page.getByText('删除这个对话？').waitFor();
+    await e2e.screenshot('chat-13-delete-confirm');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+    await renamed.waitFor({ state: 'detached' });
+    const after = (await e2e.invoke('conversation.list', {})).conversations.map((c) => c.title);
+    expect(after).not.toContain('午饭记账');
     expect(pageErrors()).toEqual([]);
   });
 });
