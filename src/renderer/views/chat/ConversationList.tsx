@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Empty, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,15 @@ export default function ConversationList({ conversations, selected, onSelect, on
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState('');
+  // Enter commits and unmounts the input, which then blurs: commit once.
+  const committed = useRef(false);
 
-  const commit = (id: number) => {
+  const commit = (id: number, save: boolean) => {
+    if (committed.current) return;
+    committed.current = true;
     const title = draft.trim();
     setEditing(null);
-    if (title) onRename(id, title);
+    if (save && title && title !== conversations.find((c) => c.id === id)?.title) onRename(id, title);
   };
 
   return (
@@ -49,9 +53,9 @@ export default function ConversationList({ conversations, selected, onSelect, on
                   value={draft}
                   maxLength={100}
                   onChange={(e) => setDraft(e.target.value)}
-                  onPressEnter={() => commit(c.id)}
-                  onBlur={() => commit(c.id)}
-                  onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
+                  onPressEnter={() => commit(c.id, true)}
+                  onBlur={() => commit(c.id, true)}
+                  onKeyDown={(e) => e.key === 'Escape' && commit(c.id, false)}
                 />
               ) : (
                 <>
@@ -66,6 +70,7 @@ export default function ConversationList({ conversations, selected, onSelect, on
                         aria-label={t('rename')}
                         icon={<EditOutlined />}
                         onClick={() => {
+                          committed.current = false;
                           setDraft(c.title);
                           setEditing(c.id);
                         }}
