@@ -19,7 +19,7 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
-  { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: null },
+  { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: lazy(() => import('./views/chat/ChatView')) },
   {
     key: 'ledger',
     label: 'nav.ledger',

@@ -28,6 +28,8 @@
  *   reload()          reload the page and wait for the frame
  *   screenshot(name)  full-page PNG in test-results/screens/<name>.png, returns its path
  *   invoke(op, input) call the engine through the same dispatcher (throws on an error result)
+ *   restart()         close the engine and webhost, open a new engine on the same data folder and a
+ *                     new webhost (new port and token: e2e.app and e2e.host change); then openPage()
  *   errors            page errors and console errors seen so far (strings)
  *   close()           browser, webhost, engine, temp folders
  *
@@ -86,6 +88,7 @@ export interface E2E {
   reload(): Promise<Page>;
   screenshot(name: string): Promise<string>;
   invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<OpOutput<K>>;
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -179,11 +182,23 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   };
 
   try {
-    const app = createApp({ dataDir, timeZone, locale, ...(clock ? { clock } : {}) });
-    cleanups.push(() => app.close());
-    await app.start();
-    const host = await startWebhost({ app, staticDir: DIST_WEB });
-    cleanups.push(() => host.close());
+    const openEngine = async () => {
+      const app = createApp({ dataDir, timeZone, locale, ...(clock ? { clock } : {}) });
+      await app.start();
+      return { app, host: await startWebhost({ app, staticDir: DIST_WEB }) };
+    };
+    // The engine in use now; restart() swaps it, so cleanups close whichever is current.
+    const engine: { app: PaiApp | null; host: Webhost | null } = { app: null, host: null };
+    const closeEngine = async () => {
+      const { app, host } = engine;
+      engine.app = null;
+      engine.host = null;
+      await host?.close();
+      await app?.close();
+    };
+    cleanups.push(closeEngine);
+    const { app, host } = await openEngine();
+    Object.assign(engine, { app, host });
 
     const context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM_PATH,
@@ -209,7 +224,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       return page;
     };
 
-    return {
+    const e2e: E2E = {
       app,
       host,
       dataDir,
@@ -218,7 +233,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       clock,
       errors,
       async openPage(hash = '') {
-        await page.goto(`${host.url}#/${hash.replace(/^#?\/?/, '')}`);
+        await page.goto(`${e2e.host.url}#/${hash.replace(/^#?\/?/, '')}`);
         return waitForFrame();
       },
       async reload() {
@@ -232,12 +247,20 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
         return path;
       },
       async invoke(name, input) {
-        const res = await app.dispatch(name, input);
+        const res = await e2e.app.dispatch(name, input);
         if (!res.ok) throw new Error(`${name} failed: ${res.error.code} ${res.error.message}`);
         return res.data as OpOutput<typeof name>;
       },
+      async restart() {
+        await closeEngine();
+        const next = await openEngine();
+        Object.assign(engine, next);
+        e2e.app = next.app;
+        e2e.host = next.host;
+      },
       close,
     };
+    return e2e;
   } catch (e) {
     await close();
     throw e;

@@ -12,9 +12,22 @@ import { mcp } from './locales/mcp';
 import { memory } from './locales/memory';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
+import { chat } from './locales/chat';
+
+// One namespace per domain; a domain adds its file under locales/ and a line here.
 import { schedule } from './locales/schedule';
 
-const namespaces = { common, ledger, schedule, quickadd, data, memory, mcp, receipts } as const;
+const namespaces = {
+  common,
+  ledger,
+  schedule,
+  quickadd,
+  data,
+  chat,
+  memory,
+  mcp,
+  receipts,
+} as const;
 
 type Lang = 'zh-CN' | 'en';
 const resources: Record<Lang, Record<string, object>> = { 'zh-CN': {}, en: {} };
