@@ -28,12 +28,14 @@ export function decide(
   const parsed = def.schema.safeParse(call.args);
   if (!parsed.success) return { callId, ask: false };
   const setting = settingOf(def);
-  const ask = setting.approval === 'ask' || (setting.approval === 'default' && def.risk === 'destructive');
+  // Some tools' risk depends on the call (mcp_call_tool's target, ledger_text2sql's mode).
+  const risk = def.riskFor?.(parsed.data) ?? def.risk;
+  const ask = setting.approval === 'ask' || (setting.approval === 'default' && risk === 'destructive');
   if (!ask) return { callId, ask: false };
   const summary = def.summarize?.(parsed.data, locale) ?? (locale === 'en' ? `Run ${def.name}` : `执行 ${def.name}`);
   return {
     callId,
     ask: true,
-    approval: { call_id: callId, tool: def.name, risk: def.risk, summary, args: call.args },
+    approval: { call_id: callId, tool: def.name, risk, summary, args: call.args },
   };
 }

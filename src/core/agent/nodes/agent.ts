@@ -92,13 +92,15 @@ export function agentNode(deps: AgentDeps) {
     const rt = runtimeOf(config);
     const model = deps.models.chat();
     if (!model?.bindTools) throw new PaiError('NOT_CONFIGURED', say('NOT_CONFIGURED', rt.locale));
+    // Prompt providers run first: the MCP module refreshes its catalog there, so new tools are bound this step.
+    const sections = await promptSections(deps, rt);
     const tools = [...deps.registry.visible('main_agent'), ...(deps.executor.get(clarifyTool.name) ? [] : [clarifyTool])];
     const system = systemPrompt({
       profile: deps.profile.get(rt.userId),
       now: deps.clock.now(),
       timeZone: rt.timeZone,
       locale: rt.locale,
-      sections: await promptSections(deps, rt),
+      sections,
     });
     const messages = [new SystemMessage(system), ...historyOf(deps, rt), ...state.messages];
     const bound = boundModel(model, tools);
