@@ -5,9 +5,10 @@ import { ledger } from './locales/ledger';
 
 import { quickadd } from './locales/quickadd';
 import { data } from './locales/data';
+import { settings } from './locales/settings';
 
 // One namespace per domain; a domain adds its file under locales/ and a line here.
-const namespaces = { common, ledger, schedule, quickadd, data } as const;
+const namespaces = { common, ledger, schedule, quickadd, data, settings } as const;
 import { schedule } from './locales/schedule';
 
 
