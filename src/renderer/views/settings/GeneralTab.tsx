@@ -17,19 +17,20 @@ function allZones(): string[] {
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'JPY', 'HKD', 'GBP', 'TWD', 'KRW', 'SGD', 'AUD', 'CAD'];
 
-function CategoriesEditor({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+/** Form.Item supplies value/onChange; value is undefined until settings load. */
+function CategoriesEditor({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
   const { t } = useTranslation('settings');
   const [draft, setDraft] = useState('');
   const add = () => {
     const c = draft.trim();
-    if (c && !value.includes(c)) onChange([...value, c]);
+    if (c && !value.includes(c)) onChange?.([...value, c]);
     setDraft('');
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         {value.map((c) => (
-          <Tag key={c} closable onClose={() => onChange(value.filter((x) => x !== c))}>
+          <Tag key={c} closable onClose={() => onChange?.(value.filter((x) => x !== c))}>
             {c}
           </Tag>
         ))}
@@ -102,7 +103,7 @@ export default function GeneralTab() {
         <Select aria-label={t('currency')} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
       </Form.Item>
       <Form.Item label={t('categories')} name="categories">
-        <CategoriesEditor value={[]} onChange={() => undefined} />
+        <CategoriesEditor />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         {t('save')}
