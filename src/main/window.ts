@@ -76,7 +76,7 @@ export function createQuickAddWindow(source: RendererSource): BrowserWindow {
       skipTaskbar: true,
       title: 'Pai',
     },
-    'quickadd',
+    'quickadd/window',
   );
   // Like a launcher: it goes away when focus moves elsewhere.
   win.on('blur', () => {
