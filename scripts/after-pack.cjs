@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- electron-builder loads afterPack hooks as CommonJS */
 // electron-builder afterPack hook: flips Electron fuses on the packaged binary
 // so it cannot be used as a plain Node runtime or have code injected.
 const path = require('node:path');
