@@ -37,7 +37,13 @@ describe('Settings view', () => {
     await expect(page.getByLabel('API 密钥').inputValue()).resolves.toBe('');
 
     const state = await e2e.invoke('providers.get', {});
-    expect(state).toMatchObject({ baseURL: model.baseURL, chatModel: 'gpt-test-mini', embeddingModel: 'embed-test', hasKey: true, keySource: 'store' });
+    expect(state).toMatchObject({
+      baseURL: model.baseURL,
+      chatModel: 'gpt-test-mini',
+      embeddingModel: 'embed-test',
+      hasKey: true,
+      keySource: 'store',
+    });
     expect(JSON.stringify(state)).not.toContain(KEY);
 
     await page.getByRole('button', { name: '测试连接' }).click();
@@ -89,7 +95,9 @@ describe('Settings view', () => {
     await page.keyboard.type('Tokyo');
     await page.locator('.ant-select-item-option').filter({ hasText: 'Asia/Tokyo' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => await e2e.invoke('settings.get', {})).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    await expect
+      .poll(async () => await e2e.invoke('settings.get', {}))
+      .toMatchObject({ timeZone: 'Asia/Tokyo' });
     expect((await e2e.invoke('settings.get', {})).categories).toContain('宠物');
   });
 
@@ -100,7 +108,10 @@ describe('Settings view', () => {
     await page.getByLabel(`${first.name} Approval`).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Always ask' }).click();
     await expect
-      .poll(async () => (await e2e.invoke('tools.list', {})).tools.find((t) => t.name === first.name)?.approval)
+      .poll(
+        async () =>
+          (await e2e.invoke('tools.list', {})).tools.find((t) => t.name === first.name)?.approval,
+      )
       .toBe('ask');
     await e2e.screenshot('settings-04-tools');
   });

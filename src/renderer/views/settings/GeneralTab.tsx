@@ -18,7 +18,13 @@ function allZones(): string[] {
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'JPY', 'HKD', 'GBP', 'TWD', 'KRW', 'SGD', 'AUD', 'CAD'];
 
 /** Form.Item supplies value/onChange; value is undefined until settings load. */
-function CategoriesEditor({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
+function CategoriesEditor({
+  value = [],
+  onChange,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+}) {
   const { t } = useTranslation('settings');
   const [draft, setDraft] = useState('');
   const add = () => {
@@ -82,7 +88,10 @@ export default function GeneralTab() {
       onFinish={(v) =>
         update.mutate(
           { timeZone: v.timeZone, currency: v.currency, categories: v.categories },
-          { onSuccess: () => void message.success(t('saved')), onError: (e) => void message.error(e.message) },
+          {
+            onSuccess: () => void message.success(t('saved')),
+            onError: (e) => void message.error(e.message),
+          },
         )
       }
     >
@@ -97,10 +106,18 @@ export default function GeneralTab() {
         />
       </Form.Item>
       <Form.Item label={t('timeZone')} name="timeZone" rules={[{ required: true }]}>
-        <Select aria-label={t('timeZone')} showSearch placeholder={t('timeZoneSearch')} options={zones} />
+        <Select
+          aria-label={t('timeZone')}
+          showSearch
+          placeholder={t('timeZoneSearch')}
+          options={zones}
+        />
       </Form.Item>
       <Form.Item label={t('currency')} name="currency" rules={[{ required: true }]}>
-        <Select aria-label={t('currency')} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        <Select
+          aria-label={t('currency')}
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
       </Form.Item>
       <Form.Item label={t('categories')} name="categories">
         <CategoriesEditor />

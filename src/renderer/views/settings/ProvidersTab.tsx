@@ -25,7 +25,8 @@ export default function ProvidersTab() {
   const onState = (s: ProviderState) => qc.setQueryData(['providers', 'providers.get', {}], s);
   const update = useOpMutation('providers.update', { onSuccess: onState });
   const tester = useOpMutation('providers.test', {
-    onSuccess: (r) => setTest({ ok: true, text: t('testOk', { model: r.model, ms: Math.round(r.latency_ms) }) }),
+    onSuccess: (r) =>
+      setTest({ ok: true, text: t('testOk', { model: r.model, ms: Math.round(r.latency_ms) }) }),
     onError: (e) => setTest({ ok: false, text: t('testFailed', { message: e.message }) }),
   });
 
@@ -39,7 +40,12 @@ export default function ProvidersTab() {
   const applyPreset = (id: ProviderSettings['preset']) => {
     const p = q.data?.presets.find((x) => x.id === id);
     if (p && id !== 'custom') {
-      form.setFieldsValue({ baseURL: p.baseURL, chatModel: p.chatModel, visionModel: p.visionModel, embeddingModel: p.embeddingModel });
+      form.setFieldsValue({
+        baseURL: p.baseURL,
+        chatModel: p.chatModel,
+        visionModel: p.visionModel,
+        embeddingModel: p.embeddingModel,
+      });
     }
   };
 
@@ -63,7 +69,12 @@ export default function ProvidersTab() {
       }}
     >
       {state && state.fromEnv.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('fromEnv', { fields: state.fromEnv.join(', ') })} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('fromEnv', { fields: state.fromEnv.join(', ') })}
+        />
       )}
       <Form.Item label={t('preset')} name="preset">
         <Select
@@ -84,8 +95,21 @@ export default function ProvidersTab() {
       <Form.Item label={t('embeddingModel')} name="embeddingModel">
         <Input aria-label={t('embeddingModel')} />
       </Form.Item>
-      <Form.Item label={<Space>{t('apiKey')}{state && <KeyState state={state} />}</Space>} name="apiKey">
-        <Input.Password aria-label={t('apiKey')} placeholder={t('apiKeyPlaceholder')} autoComplete="off" visibilityToggle={false} />
+      <Form.Item
+        label={
+          <Space>
+            {t('apiKey')}
+            {state && <KeyState state={state} />}
+          </Space>
+        }
+        name="apiKey"
+      >
+        <Input.Password
+          aria-label={t('apiKey')}
+          placeholder={t('apiKeyPlaceholder')}
+          autoComplete="off"
+          visibilityToggle={false}
+        />
       </Form.Item>
       <Space wrap>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
@@ -107,7 +131,13 @@ export default function ProvidersTab() {
         </Button>
       </Space>
       {test && (
-        <Alert style={{ marginTop: 16 }} type={test.ok ? 'success' : 'error'} showIcon title={test.text} role="status" />
+        <Alert
+          style={{ marginTop: 16 }}
+          type={test.ok ? 'success' : 'error'}
+          showIcon
+          title={test.text}
+          role="status"
+        />
       )}
     </Form>
   );

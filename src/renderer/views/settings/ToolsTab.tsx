@@ -22,7 +22,11 @@ export default function ToolsTab() {
       dataSource={q.data?.tools ?? []}
       pagination={false}
       columns={[
-        { title: t('toolName'), dataIndex: 'name', render: (n: string, r) => <span title={r.description}>{n}</span> },
+        {
+          title: t('toolName'),
+          dataIndex: 'name',
+          render: (n: string, r) => <span title={r.description}>{n}</span>,
+        },
         {
           title: t('risk'),
           dataIndex: 'risk',
@@ -48,7 +52,10 @@ export default function ToolsTab() {
               value={a}
               style={{ width: 140 }}
               onChange={(approval) => update.mutate({ source: r.source, name: r.name, approval })}
-              options={(['default', 'ask', 'always_allow'] as const).map((v) => ({ value: v, label: t(`approvalMode.${v}`) }))}
+              options={(['default', 'ask', 'always_allow'] as const).map((v) => ({
+                value: v,
+                label: t(`approvalMode.${v}`),
+              }))}
             />
           ),
         },
