@@ -14,6 +14,10 @@ export type Suite = { run(): Promise<Record<string, unknown>> };
 const SUITES: Record<string, () => Promise<Suite>> = {
   ledger: () => import('./ledger'),
   reminders: () => import('./reminders'),
+  ocr: () => import('./ocr'),
+  memory: () => import('./memory'),
+  agent: () => import('./agent'),
+  mcp: () => import('./mcp'),
 };
 
 const HERE = dirname(fileURLToPath(import.meta.url));

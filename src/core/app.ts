@@ -20,7 +20,19 @@ import { scheduleModule } from './schedule/handlers';
 import { scheduleTools } from './tools/schedule-tools';
 import { ReminderScheduler, remindersModule } from './reminders';
 import { scheduleReminderSink } from './schedule/reminder-sink';
+import { Text2SqlService } from './text2sql/service';
+import { text2sqlTools } from './tools/text2sql-tools';
+import { ImageStore } from './vision/image-ref';
+import { OcrEngine } from './vision/ocr';
+import { VisionService } from './vision/service';
+import { visionTools } from './tools/vision-tools';
+import { ReceiptsService } from './receipts/service';
+import { receiptsModule } from './receipts/handlers';
+import { createMemory, deactivateOnProfileChange, memoryModule, type MemoryParts } from './memory';
+import { memoryTools } from './tools/memory-tools';
 import { DB_FILE } from './paths';
+import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
+import { mcpModule } from './mcp/handlers';
 import { createAgentDomain, EnvSecretStore, ProviderService, type AgentDomain } from './agent';
 import type { AppOptions, CallMeta, CoreContext, Handlers, PaiModule } from './module';
 
@@ -40,6 +52,7 @@ export interface PaiApp {
 
 export interface Services {
   ledger: LedgerService;
+  mcp: McpServices;
   providers: ProviderService;
   conversations: AgentDomain['conversations'];
   profile: AgentDomain['profile'];
@@ -49,6 +62,11 @@ export interface Services {
   data: DataService;
   schedule: ScheduleService;
   reminders: ReminderScheduler;
+  text2sql: Text2SqlService;
+  vision: VisionService;
+  receipts: ReceiptsService;
+  /** memory.service, .indexer (background embeddings), .learner (onConversationIdle). */
+  memory: MemoryParts;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -61,7 +79,8 @@ export function mergeHandlers(modules: PaiModule[]): Handlers {
     }
   }
   const missing = OP_NAMES.filter((n) => !(n in out));
-  if (missing.length) throw new Error(`Contract operations without a handler: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new Error(`Contract operations without a handler: ${missing.join(', ')}`);
   return out as Handlers;
 }
 
@@ -84,7 +103,16 @@ export function createApp(options: AppOptions): PaiApp {
     categories: ['餐饮', '交通', '购物', '日用', '娱乐', '居住', '医疗', '教育', '其他'],
   });
   const tools = new ToolExecutor(db, clock);
-  const providers = new ProviderService(settings, options.secrets ?? new EnvSecretStore(env), env, () => settings.general().locale);
+  // Restore and full import replace rows underneath the settings cache.
+  events.on('data.changed', (p) => {
+    if (p.domain === '*') settings.invalidate();
+  });
+  const providers = new ProviderService(
+    settings,
+    options.secrets ?? new EnvSecretStore(env),
+    env,
+    () => settings.general().locale,
+  );
   const ctx: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -109,7 +137,12 @@ export function createApp(options: AppOptions): PaiApp {
     timeZone: ctx.timeZone,
     defaultCurrency: ctx.currency,
   });
-  const agent = createAgentDomain(ctx, providers, () => modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])));
+  // MCP env/header values and the search API key: the shell's store when given, else
+  // in memory + PAI_SECRET_* env. Never the database.
+  const mcp = createMcpServices(ctx, options.secrets ?? new MemorySecretStore(env));
+  const agent = createAgentDomain(ctx, providers, () =>
+    modules.flatMap((m) => (m.promptContext ? [m.promptContext] : [])),
+  );
   const schedule = new ScheduleService({ db, clock, audit, events, timeZone: ctx.timeZone });
   const reminders = new ReminderScheduler({ schedule, clock, events });
   const quickAdd = new QuickAddService({
@@ -134,6 +167,7 @@ export function createApp(options: AppOptions): PaiApp {
         for (const m of [...modules].reverse()) if (m.name !== 'backup') await m.stop?.();
       },
       start: async () => {
+        settings.invalidate();
         if (!started) return;
         for (const m of modules) if (m.name !== 'backup') await m.start?.();
       },
@@ -149,12 +183,58 @@ export function createApp(options: AppOptions): PaiApp {
     currency: ctx.currency,
     appVersion: options.version ?? '0.1.0',
   });
-  const services: Services = { ledger, providers, ...agent, quickAdd, backups, data, schedule, reminders };
+  const text2sql = new Text2SqlService({
+    db,
+    dbFile: join(options.dataDir, DB_FILE),
+    clock,
+    audit,
+    events,
+    ledger,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    categories: () => ledger.categories(LOCAL_USER_ID, settings.general().categories),
+    chatModel: () => ctx.models.chat(),
+  });
+  const imageStore = new ImageStore(options.dataDir);
+  const vision = new VisionService({
+    store: imageStore,
+    ocr: new OcrEngine(join(options.dataDir, 'cache')),
+    visionModel: () => ctx.models.vision(),
+  });
+  const receipts = new ReceiptsService({
+    db,
+    events,
+    ledger,
+    vision,
+    store: imageStore,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+    now: () => clock.now(),
+  });
+  const memory = createMemory(ctx);
+  // update_user_profile (reference 000): a new nickname / assistant name retires conflicting identity memories.
+  agent.profile.onChanged(deactivateOnProfileChange(memory.service));
+  const services: Services = {
+    ledger,
+    providers,
+    ...agent,
+    quickAdd,
+    backups,
+    data,
+    schedule,
+    reminders,
+    mcp,
+    text2sql,
+    vision,
+    receipts,
+    memory,
+  };
 
   const modules: PaiModule[] = [
     appModule(ctx),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
+    mcpModule(ctx, mcp),
     ...agent.modules,
     quickAddModule(quickAdd),
     dataModule(data),
@@ -162,6 +242,11 @@ export function createApp(options: AppOptions): PaiApp {
     scheduleModule(schedule),
     { name: 'schedule-tools', tools: scheduleTools(ctx, schedule) },
     remindersModule(ctx, reminders),
+    { name: 'text2sql', tools: text2sqlTools(ctx, text2sql), stop: () => text2sql.close() },
+    { name: 'vision', tools: visionTools(ctx, vision) },
+    receiptsModule(ctx, receipts, () => vision.close()),
+    memoryModule(ctx, memory.service, memory.indexer),
+    { name: 'memory-tools', tools: memoryTools(ctx, memory.service) },
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);
@@ -174,12 +259,16 @@ export function createApp(options: AppOptions): PaiApp {
     services,
     async dispatch(name, input, meta) {
       try {
-        if (!Object.hasOwn(contract, name)) throw new PaiError('UNKNOWN_OPERATION', `Unknown operation: ${name}`);
+        if (!Object.hasOwn(contract, name))
+          throw new PaiError('UNKNOWN_OPERATION', `Unknown operation: ${name}`);
         const op = contract[name as OpName];
         const parsed = op.input.safeParse(input ?? {});
         if (!parsed.success) throw parsed.error;
         const handler = handlers[name as OpName] as (i: unknown, m: CallMeta) => unknown;
-        const data = await handler(parsed.data, { actor: meta?.actor ?? 'user', userId: meta?.userId ?? LOCAL_USER_ID });
+        const data = await handler(parsed.data, {
+          actor: meta?.actor ?? 'user',
+          userId: meta?.userId ?? LOCAL_USER_ID,
+        });
         return { ok: true, data };
       } catch (e) {
         return { ok: false, error: toEnvelope(e) };

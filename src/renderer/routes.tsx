@@ -25,8 +25,18 @@ export const ROUTES: RouteDef[] = [
     icon: BookOutlined,
     view: lazy(() => import('./views/ledger/LedgerView')),
   },
-  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: lazy(() => import('./views/schedule/ScheduleView')) },
-  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: null },
+  {
+    key: 'schedule',
+    label: 'nav.schedule',
+    icon: BellOutlined,
+    view: lazy(() => import('./views/schedule/ScheduleView')),
+  },
+  {
+    key: 'memory',
+    label: 'nav.memory',
+    icon: BulbOutlined,
+    view: lazy(() => import('./views/memory/MemoryView')),
+  },
   {
     key: 'settings',
     label: 'nav.settings',
@@ -34,6 +44,10 @@ export const ROUTES: RouteDef[] = [
     view: lazy(() => import('./views/settings/SettingsView')),
   },
   // Also the tray's quick-add window (#/quickadd).
-  { key: 'quickadd', label: 'quickadd:title', icon: ThunderboltOutlined, view: lazy(() => import('./views/quickadd/QuickAddView')) },
+  {
+    key: 'quickadd',
+    label: 'quickadd:title',
+    icon: ThunderboltOutlined,
+    view: lazy(() => import('./views/quickadd/QuickAddView')),
+  },
 ];
-

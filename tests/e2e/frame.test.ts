@@ -15,7 +15,6 @@ afterAll(async () => {
 describe('app frame', () => {
   it.each([
     ['chat', '对话'],
-    ['memory', '记忆'],
     ['settings', '设置'],
   ])('#/%s says plainly that "%s" is coming', async (hash, name) => {
     const page = await e2e.openPage(hash);

@@ -101,11 +101,11 @@ describe('Settings view', () => {
     expect((await e2e.invoke('settings.get', {})).categories).toContain('宠物');
   });
 
-  it('changes a tool approval through tools.update', async () => {
+  it('changes a tool approval in the Tools & MCP tab', async () => {
     const page = e2e.page;
-    await page.getByRole('tab', { name: 'Tools' }).click();
+    await page.getByRole('tab', { name: 'Tools & MCP' }).click();
     const first = (await e2e.invoke('tools.list', {})).tools[0]!;
-    await page.getByLabel(`${first.name} Approval`).click();
+    await page.getByLabel(`Approval ${first.name}`, { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Always ask' }).click();
     await expect
       .poll(

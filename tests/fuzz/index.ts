@@ -5,8 +5,13 @@ import * as ledger from './ledger';
 import * as chat from './chat';
 import * as quickaddData from './quickadd-data';
 import * as schedule from './schedule';
+import * as receipts from './receipts';
 
-const DOMAINS = [ledger, chat, quickaddData, schedule];
+import * as mcp from './mcp';
+
+import * as memory from './memory';
+
+const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts, memory];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

@@ -1,3 +1,4 @@
+import { sqlCheck } from './sql-check';
 import { toolCommand } from './tool';
 import { toolsCommand } from './tools';
 import { chatCommand } from './chat';
@@ -21,4 +22,5 @@ export const COMMANDS: Record<string, CliCommand> = {
   backup: backupCommand,
   export: exportCommand,
   import: importCommand,
+  'sql-check': sqlCheck,
 };

@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '../db/migrations';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +46,12 @@ describe('full JSON export and import', () => {
 
   it('exports every user table with a format and schema version, and no bookkeeping', () => {
     const doc = app.services.data.exportJson();
-    expect(doc).toMatchObject({ format: 'pai-export', format_version: 1, schema_version: 2, migrations: [1, 2], exported_at: '2026-04-08T10:30:00+08:00' });
-    expect(Object.keys(doc.tables).sort()).toEqual(['audit_log', 'ledgers', 'settings', 'tool_settings', 'tool_usage', 'users']);
+    const versions = MIGRATIONS.map((m) => m.version);
+    expect(doc).toMatchObject({ format: 'pai-export', format_version: 1, schema_version: versions.at(-1), migrations: versions, exported_at: '2026-04-08T10:30:00+08:00' });
+    const names = Object.keys(doc.tables);
+    expect(names).toEqual(expect.arrayContaining(['audit_log', 'ledgers', 'settings', 'tool_settings', 'tool_usage', 'users']));
+    // Bookkeeping and trigger-kept totals stay out: the target rebuilds them.
+    for (const t of ['schema_migrations', 'ledger_day_totals', 'ledger_month_totals']) expect(names).not.toContain(t);
     expect(doc.tables.ledgers!.rows).toHaveLength(3);
     expect(doc.tables.audit_log!.rows).toHaveLength(6);
   });

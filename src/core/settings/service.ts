@@ -16,6 +16,11 @@ export class SettingsService {
   // and only ever written through set(), which refreshes the entry.
   private readonly cache = new Map<string, { schema: z.ZodType; value: unknown }>();
 
+  /** Forgets cached values, after the rows were replaced underneath (restore, full import). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
   get<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>): z.output<S> {
     const hit = this.cache.get(key);
     if (hit && hit.schema === schema) return hit.value as z.output<S>;

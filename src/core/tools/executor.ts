@@ -117,7 +117,7 @@ export class ToolExecutor {
         error,
       };
     }
-    this.recordUsage(source, name, result, ctx);
+    this.recordUsage(source, def?.usageName ?? name, result, ctx);
     return result;
   }
 

@@ -43,6 +43,14 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   /** zod object schema with a description on every field. */
   schema: S;
   risk: ToolRisk;
+  /**
+   * Risk of one particular call, when it depends on the arguments (mcp_call_tool
+   * inherits its target's risk; ledger_text2sql is destructive only for
+   * commit_write_by_ids). The guardrail uses it instead of `risk` when present.
+   */
+  riskFor?(args: z.output<S>): ToolRisk;
+  /** Name recorded in the usage log when it differs (reference 000: mcp_list_tools → tool_list). */
+  usageName?: string;
   /** In main_agent's default toolset (reference 000: 26 tools). */
   mainAgent: boolean;
   /** Which per-turn counter a call charges. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatEventSchema } from './chat';
 import { reminderFiredSchema, reminderMissedSchema } from './schedule';
+import { memoryIndexEventSchema } from './memory';
 
 /** Push events from the engine to the UI. Each domain adds its payload schema here. */
 export const eventSchemas = {
@@ -12,6 +13,10 @@ export const eventSchemas = {
   'reminder.fired': reminderFiredSchema,
   /** One summary of the reminders that passed beyond the grace window while the app was off or asleep. */
   'reminder.missed': reminderMissedSchema,
+  /** Offline OCR of a receipt: status text from tesseract and progress 0..1. */
+  'receipt.progress': z.object({ request_id: z.string(), status: z.string(), progress: z.number().min(0).max(1) }),
+  /** Memory index (re)build progress. */
+  'memory.index': memoryIndexEventSchema,
 };
 export type EventSchemas = typeof eventSchemas;
 export type EventName = keyof EventSchemas;

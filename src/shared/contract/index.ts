@@ -10,12 +10,17 @@ import { toolOps } from './tools';
 import { quickAddOps } from './quickadd';
 import { dataOps } from './data';
 import { scheduleOps } from './schedule';
+import { mcpOps } from './mcp';
+import { receiptsOps } from './receipts';
+import { memoryOps } from './memory';
 
 export * from './define';
 export * from './common';
 export * from './events';
 export * from './app';
 export * from './ledger';
+export * from './memory';
+
 export * from './providers';
 export * from './conversation';
 export * from './profile';
@@ -24,6 +29,7 @@ export * from './tools';
 
 export * from './quickadd';
 export * from './data';
+export * from './mcp';
 
 /** Every operation the engine offers to the UI. Add a domain's map here. */
 export const contract = mergeOps(
@@ -37,9 +43,12 @@ export const contract = mergeOps(
   quickAddOps,
   dataOps,
   scheduleOps,
+  mcpOps,
+  receiptsOps,
+  memoryOps,
 );
 export * from './schedule';
-
+export * from './receipts';
 
 export type Contract = typeof contract;
 export type OpName = keyof Contract & string;

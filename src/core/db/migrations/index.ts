@@ -10,6 +10,9 @@ import { m0005 } from './0005_ledger_day_totals';
 import { m0006 } from './0006_ledger_month_totals';
 import { m0010 } from './0010_conversations';
 import { m0020 } from './0020_schedule';
+import { m0050 } from './0050_mcp';
+import { m0040 } from './0040_text2sql_previews';
+import { m0030 } from './0030_memory';
 
 export interface Migration {
   version: number;
@@ -17,4 +20,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0030, m0040, m0050];

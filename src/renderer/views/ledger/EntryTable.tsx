@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '../../../shared/contract';
 import { categoryTagColor } from './categoryColor';
 import { formatMoney, wallText } from './format';
+import { ReceiptThumb } from '../receipts/ReceiptThumb';
 
 interface Props {
   entries: LedgerEntry[];
@@ -39,7 +40,20 @@ export default function EntryTable({
         <span style={{ fontVariantNumeric: 'tabular-nums' }}>{wallText(iso)}</span>
       ),
     },
-    { title: t('columns.item'), dataIndex: 'item', ellipsis: true },
+    {
+      title: t('columns.item'),
+      dataIndex: 'item',
+      ellipsis: true,
+      render: (item: string, e) =>
+        e.image_url ? (
+          <Space size={8}>
+            <ReceiptThumb imageUrl={e.image_url} size={28} />
+            <span>{item}</span>
+          </Space>
+        ) : (
+          item
+        ),
+    },
     {
       title: t('columns.category'),
       dataIndex: 'category',

@@ -18,6 +18,7 @@ import EntryFormModal, { type EntryFormValues } from './EntryFormModal';
 import EntryTable from './EntryTable';
 import LedgerFilters, { NO_FILTERS, type Filters } from './LedgerFilters';
 import MonthSummary from './MonthSummary';
+import { ReceiptDrop } from '../receipts/ReceiptDrop';
 import { entryPatch, newEntryInput } from './entryInput';
 import { formatMoney, nowInZone } from './format';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
@@ -163,6 +164,9 @@ export default function LedgerView() {
   return (
     <div style={{ maxWidth: 1100, margin: '0 auto' }}>
       {header}
+      <div style={{ marginBottom: 16 }}>
+        <ReceiptDrop />
+      </div>
       {body}
       <EntryFormModal
         key={form.open ? (form.entry?.id ?? 'new') : 'closed'}

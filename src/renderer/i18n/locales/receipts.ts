@@ -1,0 +1,68 @@
+export const receipts = {
+  'zh-CN': {
+    drop: {
+      title: '拖入小票或支付截图',
+      hint: '支持 PNG、JPEG、WebP、GIF、BMP，最大 10 MB',
+      reading: '正在识别…',
+      ocr: '离线识别中（{{status}}）',
+    },
+    card: {
+      title: '小票识别结果',
+      amount: '金额',
+      category: '分类',
+      item: '条目 / 商户',
+      date: '消费时间',
+      datePlaceholder: '例如 2026-04-06 12:30，留空为现在',
+      evidence: '依据：{{text}}',
+      source: { vision: '视觉模型识别', ocr: '离线 OCR 识别' },
+      confidence: '可信度 {{pct}}%',
+      candidates: '其他金额：',
+      book: '确认记账',
+      booked: '已记账：{{item}} {{amount}}',
+      discard: '放弃',
+      noAmount: '没有识别出金额，请手动填写',
+    },
+    duplicate: {
+      title: '可能重复',
+      line: '#{{id}} {{date}} {{item}} {{amount}}：{{reason}}',
+    },
+    errors: {
+      tooBig: '图片超过 10 MB',
+      read: '无法读取文件',
+    },
+    thumb: { alt: '小票图片' },
+  },
+  en: {
+    drop: {
+      title: 'Drop a receipt or payment screenshot',
+      hint: 'PNG, JPEG, WebP, GIF or BMP, up to 10 MB',
+      reading: 'Reading…',
+      ocr: 'Reading offline ({{status}})',
+    },
+    card: {
+      title: 'Receipt',
+      amount: 'Amount',
+      category: 'Category',
+      item: 'Item / merchant',
+      date: 'Date',
+      datePlaceholder: 'e.g. 2026-04-06 12:30; empty = now',
+      evidence: 'From: {{text}}',
+      source: { vision: 'Read by the vision model', ocr: 'Read offline (OCR)' },
+      confidence: 'Confidence {{pct}}%',
+      candidates: 'Other amounts:',
+      book: 'Book it',
+      booked: 'Booked: {{item}} {{amount}}',
+      discard: 'Discard',
+      noAmount: 'No amount found; please enter it',
+    },
+    duplicate: {
+      title: 'Possible duplicate',
+      line: '#{{id}} {{date}} {{item}} {{amount}}: {{reason}}',
+    },
+    errors: {
+      tooBig: 'The image is larger than 10 MB',
+      read: 'Could not read the file',
+    },
+    thumb: { alt: 'Receipt image' },
+  },
+};
