@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'tests/electron/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -21,6 +21,17 @@ export default defineConfig({
           testTimeout: 120_000,
           // startE2E may build the renderer first (minutes on a busy 2-core machine).
           hookTimeout: 400_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Playwright's Electron support; skips with a plain message where no Electron binary is installed.
+          name: 'electron',
+          include: ['tests/electron/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

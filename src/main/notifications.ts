@@ -8,15 +8,18 @@ import { Notification, powerMonitor, type BrowserWindow } from 'electron';
 import type { PaiApp } from '../core/app';
 import type { EventPayload, Locale } from '../shared/contract';
 
-const TEXT: Record<Locale, {
-  title: (content: string) => string;
-  at: (time: string, late: boolean) => string;
-  complete: string;
-  snooze: string;
-  close: string;
-  missedTitle: (n: number) => string;
-  more: (n: number) => string;
-}> = {
+const TEXT: Record<
+  Locale,
+  {
+    title: (content: string) => string;
+    at: (time: string, late: boolean) => string;
+    complete: string;
+    snooze: string;
+    close: string;
+    missedTitle: (n: number) => string;
+    more: (n: number) => string;
+  }
+> = {
   'zh-CN': {
     title: (c) => `提醒：${c}`,
     at: (t, late) => (late ? `时间 ${t}（开机/唤醒后补发）` : `时间 ${t}`),
@@ -50,7 +53,10 @@ export function openInWindow(win: BrowserWindow | null | undefined, hash: string
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
-  const go = () => void win.webContents.executeJavaScript(`window.location.hash = ${JSON.stringify(hash)}`).catch(() => undefined);
+  const go = () =>
+    void win.webContents
+      .executeJavaScript(`window.location.hash = ${JSON.stringify(hash)}`)
+      .catch(() => undefined);
   if (win.webContents.isLoading()) win.webContents.once('did-finish-load', go);
   else go();
 }
@@ -59,11 +65,17 @@ export function openInWindow(win: BrowserWindow | null | undefined, hash: string
  * Shows reminder events as native notifications. `showWindow` must show (or
  * create) the main window and return it. Returns the unbinding function.
  */
-export function bindReminderNotifications(pai: PaiApp, showWindow: () => BrowserWindow | null | undefined): () => void {
+export function bindReminderNotifications(
+  pai: PaiApp,
+  showWindow: () => BrowserWindow | null | undefined,
+  /** True while the person paused notifications from the tray; reminders still fire in the app. */
+  isPaused: () => boolean = () => false,
+): () => void {
   if (!Notification.isSupported()) return () => undefined;
   // Referenced until closed: a notification that is garbage-collected loses its click handler.
   const live = new Set<Notification>();
   const keep = (n: Notification) => {
+    if (isPaused()) return;
     live.add(n);
     const drop = () => live.delete(n);
     n.on('close', drop);
@@ -100,9 +112,15 @@ export function bindReminderNotifications(pai: PaiApp, showWindow: () => Browser
 
   const onMissed = (p: EventPayload<'reminder.missed'>) => {
     const t = text();
-    const lines = p.items.slice(0, SHOWN_MISSED).map((i) => `${wallText(i.trigger_time)} ${i.content}`);
+    const lines = p.items
+      .slice(0, SHOWN_MISSED)
+      .map((i) => `${wallText(i.trigger_time)} ${i.content}`);
     if (p.items.length > SHOWN_MISSED) lines.push(t.more(p.items.length - SHOWN_MISSED));
-    const n = new Notification({ title: t.missedTitle(p.count), body: lines.join('\n'), closeButtonText: t.close });
+    const n = new Notification({
+      title: t.missedTitle(p.count),
+      body: lines.join('\n'),
+      closeButtonText: t.close,
+    });
     n.on('click', () => openInWindow(showWindow(), '#/schedule'));
     keep(n);
   };

@@ -5,15 +5,16 @@ function openExternally(url: string): void {
   if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
 }
 
-/** The one app window: isolated, sandboxed, no Node, and it cannot navigate away or open windows. */
-export function createMainWindow(source: RendererSource): BrowserWindow {
+/** A window of the app that cannot navigate away or open windows; loads `hash` of the renderer. */
+function createAppWindow(
+  source: RendererSource,
+  options: Electron.BrowserWindowConstructorOptions,
+  hash = '',
+): BrowserWindow {
+  // Isolated, sandboxed, no Node: the same for every window (kept literal so scanners can see it).
   const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    minWidth: 800,
-    minHeight: 560,
+    ...options,
     show: false,
-    title: 'Pai',
     webPreferences: {
       preload: preloadPath(),
       contextIsolation: true,
@@ -43,6 +44,43 @@ export function createMainWindow(source: RendererSource): BrowserWindow {
   wc.on('will-redirect', guard);
   wc.on('will-attach-webview', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(source.url);
+  void win.loadURL(hash ? `${source.url}#/${hash}` : source.url);
+  return win;
+}
+
+/** The main window, at the bounds it had last time. */
+export function createMainWindow(
+  source: RendererSource,
+  bounds?: Partial<Electron.Rectangle>,
+): BrowserWindow {
+  return createAppWindow(source, {
+    width: 1200,
+    height: 800,
+    ...bounds,
+    minWidth: 800,
+    minHeight: 560,
+    title: 'Pai',
+  });
+}
+
+/** The tray's one-line quick-add window: small, frameless, always on top. */
+export function createQuickAddWindow(source: RendererSource): BrowserWindow {
+  const win = createAppWindow(
+    source,
+    {
+      width: 560,
+      height: 360,
+      frame: false,
+      resizable: false,
+      alwaysOnTop: true,
+      skipTaskbar: true,
+      title: 'Pai',
+    },
+    'quickadd/window',
+  );
+  // Like a launcher: it goes away when focus moves elsewhere.
+  win.on('blur', () => {
+    if (!win.isDestroyed()) win.hide();
+  });
   return win;
 }

@@ -24,6 +24,16 @@ export default function App() {
   }, []);
   const route = ROUTES.find((r) => r.key === key)!;
   const View = route.view;
+  // The tray's quick-add window (#/quickadd/window) shows the view alone, without the app frame.
+  if (View && window.location.hash.startsWith('#/quickadd/window')) {
+    return (
+      <div style={{ padding: 16 }}>
+        <Suspense fallback={<Spin />}>
+          <View />
+        </Suspense>
+      </div>
+    );
+  }
   return (
     <Layout style={{ height: '100vh' }}>
       <ReminderToasts />

@@ -3,7 +3,6 @@ import {
   BellOutlined,
   BookOutlined,
   BulbOutlined,
-  DatabaseOutlined,
   MessageOutlined,
   ThunderboltOutlined,
   SettingOutlined,
@@ -26,12 +25,29 @@ export const ROUTES: RouteDef[] = [
     icon: BookOutlined,
     view: lazy(() => import('./views/ledger/LedgerView')),
   },
-  { key: 'schedule', label: 'nav.schedule', icon: BellOutlined, view: lazy(() => import('./views/schedule/ScheduleView')) },
-  { key: 'memory', label: 'nav.memory', icon: BulbOutlined, view: lazy(() => import('./views/memory/MemoryView')) },
-  { key: 'settings', label: 'nav.settings', icon: SettingOutlined, view: null },
+  {
+    key: 'schedule',
+    label: 'nav.schedule',
+    icon: BellOutlined,
+    view: lazy(() => import('./views/schedule/ScheduleView')),
+  },
+  {
+    key: 'memory',
+    label: 'nav.memory',
+    icon: BulbOutlined,
+    view: lazy(() => import('./views/memory/MemoryView')),
+  },
+  {
+    key: 'settings',
+    label: 'nav.settings',
+    icon: SettingOutlined,
+    view: lazy(() => import('./views/settings/SettingsView')),
+  },
   // Also the tray's quick-add window (#/quickadd).
-  { key: 'quickadd', label: 'quickadd:title', icon: ThunderboltOutlined, view: lazy(() => import('./views/quickadd/QuickAddView')) },
-  // "Your data" (backups, export, CSV import); to become a tab of Settings.
-  { key: 'data', label: 'data:title', icon: DatabaseOutlined, view: lazy(() => import('./views/data/DataView')) },
+  {
+    key: 'quickadd',
+    label: 'quickadd:title',
+    icon: ThunderboltOutlined,
+    view: lazy(() => import('./views/quickadd/QuickAddView')),
+  },
 ];
-

@@ -3,30 +3,26 @@ import { initReactI18next } from 'react-i18next';
 import { common } from './locales/common';
 import { ledger } from './locales/ledger';
 import { receipts } from './locales/receipts';
-
 import { quickadd } from './locales/quickadd';
 import { data } from './locales/data';
+import { settings } from './locales/settings';
 import { mcp } from './locales/mcp';
-
-// One namespace per domain; a domain adds its file under locales/ and a line here.
 import { memory } from './locales/memory';
-
-// One namespace per domain; a domain adds its file under locales/ and a line here.
 import { chat } from './locales/chat';
-
-// One namespace per domain; a domain adds its file under locales/ and a line here.
 import { schedule } from './locales/schedule';
 
+// One namespace per domain; a domain adds its file under locales/ and a line here.
 const namespaces = {
   common,
   ledger,
-  schedule,
+  receipts,
   quickadd,
   data,
-  chat,
-  memory,
+  settings,
   mcp,
-  receipts,
+  memory,
+  chat,
+  schedule,
 } as const;
 
 type Lang = 'zh-CN' | 'en';
