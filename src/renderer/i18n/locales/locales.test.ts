@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { common } from './common';
-import { ledger } from './ledger';
+import { namespaces } from '../namespaces';
 
 // Every text exists in both languages, so no view ever shows a raw key.
-const NAMESPACES = { common, ledger };
+const NAMESPACES = namespaces;
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
