@@ -144,6 +144,7 @@ describe('text2sql in the Chat view', () => {
       await page.getByRole('row').filter({ hasText: item }).filter({ hasText: '出行' }).first().waitFor();
     }
     await expect(page.getByRole('row').filter({ hasText: '高铁' }).filter({ hasText: '交通' }).count()).resolves.toBe(1);
+    await page.getByRole('row').filter({ hasText: '公交' }).first().scrollIntoViewIfNeeded();
     await e2e.screenshot('text2sql-chat-03-ledger');
     expect(e2e.errors.filter((e) => !/\[antd: Spin\] `tip` is deprecated/.test(e))).toEqual([]);
   }, 180_000);

@@ -58,18 +58,17 @@ export default function ToolCard({ card }: { card: ToolCardData }) {
           label: header,
           children: (
             <div>
+              {preview && <WritePreview data={preview} />}
               <Typography.Text type="secondary">{t('tool.args')}</Typography.Text>
               <pre className="pai-pre">{json(card.args)}</pre>
-              {preview ? (
-                <WritePreview data={preview} />
-              ) : (
-                (card.summary || card.error) && (
-                  <>
-                    <Typography.Text type="secondary">{t('tool.result')}</Typography.Text>
-                    <pre className="pai-pre">{card.error ?? card.summary}</pre>
-                  </>
-                )
-              )}
+              {preview
+                ? null
+                : (card.summary || card.error) && (
+                    <>
+                      <Typography.Text type="secondary">{t('tool.result')}</Typography.Text>
+                      <pre className="pai-pre">{card.error ?? card.summary}</pre>
+                    </>
+                  )}
             </div>
           ),
         },
