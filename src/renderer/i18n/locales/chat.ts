@@ -28,6 +28,14 @@ export const chat = {
       result: '结果',
       latency: '{{ms}} 毫秒',
     },
+    preview: {
+      titleUpdate: '预览：将修改 {{count}} 条账单（尚未写入）',
+      titleDelete: '预览：将删除 {{count}} 条账单（尚未写入）',
+      change: '变化',
+      deleted: '删除',
+      truncated: '只显示前 {{count}} 条',
+      field: { transaction_date: '时间', item: '条目', category: '分类', amount: '金额' },
+    },
     approval: {
       title: '需要你确认',
       risk: { read: '只读', write: '写入', destructive: '不可撤销' },
@@ -83,6 +91,14 @@ export const chat = {
       args: 'Arguments',
       result: 'Result',
       latency: '{{ms}} ms',
+    },
+    preview: {
+      titleUpdate: 'Preview: {{count}} entries would change (nothing written yet)',
+      titleDelete: 'Preview: {{count}} entries would be deleted (nothing written yet)',
+      change: 'Change',
+      deleted: 'Deleted',
+      truncated: 'Showing the first {{count}}',
+      field: { transaction_date: 'Time', item: 'Item', category: 'Category', amount: 'Amount' },
     },
     approval: {
       title: 'Needs your OK',

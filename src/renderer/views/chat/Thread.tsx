@@ -31,6 +31,7 @@ function StoredMessages({ messages }: { messages: ChatMessage[] }) {
             args: args.get(m.tool.call_id),
             status: m.tool.status,
             summary: m.tool.summary ?? m.content,
+            content: m.content,
             latency_ms: m.tool.latency_ms,
           };
           return <ToolCard key={m.id} card={card} />;
