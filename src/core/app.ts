@@ -30,6 +30,7 @@ import { ReceiptsService } from './receipts/service';
 import { receiptsModule } from './receipts/handlers';
 import { createMemory, deactivateOnProfileChange, memoryModule, type MemoryParts } from './memory';
 import { memoryTools } from './tools/memory-tools';
+import { idleLearnTrigger, type IdleLearnTrigger } from './memory/idle-trigger';
 import { DB_FILE } from './paths';
 import { createMcpServices, MemorySecretStore, type McpServices } from './mcp';
 import { mcpModule } from './mcp/handlers';
@@ -67,6 +68,8 @@ export interface Services {
   receipts: ReceiptsService;
   /** memory.service, .indexer (background embeddings), .learner (onConversationIdle). */
   memory: MemoryParts;
+  /** Arms learning when a conversation goes quiet (memory settings: learnIdleMinutes, learnEnabled). */
+  idleLearn: IdleLearnTrigger;
 }
 
 /** Registers handlers; a name registered twice is a programming error. */
@@ -214,6 +217,7 @@ export function createApp(options: AppOptions): PaiApp {
   const memory = createMemory(ctx);
   // update_user_profile (reference 000): a new nickname / assistant name retires conflicting identity memories.
   agent.profile.onChanged(deactivateOnProfileChange(memory.service));
+  const idleLearn = idleLearnTrigger(ctx, memory, agent.conversations);
   const services: Services = {
     ledger,
     providers,
@@ -228,6 +232,7 @@ export function createApp(options: AppOptions): PaiApp {
     vision,
     receipts,
     memory,
+    idleLearn,
   };
 
   const modules: PaiModule[] = [
@@ -247,6 +252,7 @@ export function createApp(options: AppOptions): PaiApp {
     receiptsModule(ctx, receipts, () => vision.close()),
     memoryModule(ctx, memory.service, memory.indexer),
     { name: 'memory-tools', tools: memoryTools(ctx, memory.service) },
+    idleLearn.module,
   ];
   const handlers = mergeHandlers(modules);
   for (const m of modules) if (m.tools) tools.register(...m.tools);

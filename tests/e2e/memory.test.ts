@@ -39,9 +39,19 @@ describe('memory through chat', () => {
     await e2e.app.services.memory.indexer.drain();
     const before = server.chatRequests().length;
     server.enqueue({ text: '这道菜含花生，你对花生过敏，不建议吃。' });
-    const second = await e2e.invoke('chat.send', { text: '这道宫保鸡丁里有花生，我能吃吗？' });
+    // Asked from the Chat view, so the answer shows which memories it used.
+    const chat = await e2e.openPage('chat');
+    const box = chat.getByRole('textbox', { name: /Enter 发送/ });
+    await box.fill('这道宫保鸡丁里有花生，我能吃吗？');
+    await box.press('Enter');
+    await chat.getByText('这道菜含花生，你对花生过敏，不建议吃。').waitFor();
+    const second = { conversation_id: (await e2e.invoke('conversation.list', {})).conversations[0]!.id };
     await e2e.app.services.chat.idle(second.conversation_id);
     expect(systemText(before)).toContain('我对花生过敏');
+    await chat.getByText('用了 1 条记忆').click();
+    const link = chat.getByTestId('used-memories').getByRole('link', { name: '我对花生过敏' });
+    await expect(link.getAttribute('href')).resolves.toBe('#/memory');
+    await e2e.screenshot('memory-chat-02-used-hint');
 
     const id = list.items[0]!.id;
     server.enqueue({ text: '', toolCalls: [{ name: 'memory_delete', args: { memory_id: id }, id: 'call_del' }] });
@@ -56,7 +66,7 @@ describe('memory through chat', () => {
     await e2e.invoke('chat.resume', { conversation_id: second.conversation_id, approvals: [{ call_id: 'call_del', approved: true }] });
     await e2e.app.services.chat.idle(second.conversation_id);
     expect((await e2e.invoke('memory.list', {})).total).toBe(0);
-    await e2e.reload();
-    await page.getByText('还没有记忆').waitFor();
+    // The one browser page is on the chat now: back to the Memory view.
+    await (await e2e.openPage('memory')).getByText('还没有记忆').waitFor();
   });
 });

@@ -54,11 +54,22 @@ export interface ChatError {
   message: string;
 }
 
+/** A memory (or other reference data) the engine put into the prompt for a turn. */
+export interface UsedContext {
+  kind: string;
+  id: number;
+  label: string;
+}
+
 export interface LiveState {
   running: boolean;
   items: LiveItem[];
   pending: Pending | null;
   error: ChatError | null;
+  /** What each turn of this conversation used, by turn_id; kept after the live copy is dropped (not stored by the engine). */
+  used: Record<string, UsedContext[]>;
+  /** The turn streaming now (or last streamed), for the live hint. */
+  turn: string | null;
 }
 
 type Action =
@@ -69,7 +80,7 @@ type Action =
   | { type: 'answered'; call_id: string; approved: boolean }
   | { type: 'error'; error: ChatError | null };
 
-const initial: LiveState = { running: false, items: [], pending: null, error: null };
+const initial: LiveState = { running: false, items: [], pending: null, error: null, used: {}, turn: null };
 
 function textItem(items: LiveItem[], step: number, update: (old: string) => string): LiveItem[] {
   const i = items.findIndex((x) => x.kind === 'text' && x.step === step);
@@ -82,7 +93,7 @@ function onEvent(s: LiveState, e: ChatEvent): LiveState {
   switch (e.type) {
     case 'turn_start':
       // Earlier parts of a resumed turn are already stored; stream only what comes now.
-      return { ...s, running: true, error: null, pending: null, items: [] };
+      return { ...s, running: true, error: null, pending: null, items: [], turn: e.turn_id };
     case 'token':
       return { ...s, items: textItem(s.items, e.step, (old) => old + e.delta) };
     case 'message':
@@ -112,8 +123,12 @@ function onEvent(s: LiveState, e: ChatEvent): LiveState {
       return { ...s, error: { code: e.code, message: e.message } };
     case 'turn_end':
       return { ...s, running: false };
-    case 'context':
-      return s;
+    case 'context': {
+      // One event per model call of the turn: merge, same item once.
+      const old = s.used[e.turn_id] ?? [];
+      const fresh = e.used.filter((u) => !old.some((o) => o.kind === u.kind && o.id === u.id));
+      return fresh.length ? { ...s, used: { ...s.used, [e.turn_id]: [...old, ...fresh] } } : s;
+    }
   }
 }
 

@@ -139,6 +139,8 @@ export default function ChatView() {
           <Thread
             messages={selected === null ? [] : (messages.data?.messages ?? [])}
             live={state.items}
+            used={state.used}
+            turn={state.turn}
             running={state.running}
             error={state.error}
             cards={cards}

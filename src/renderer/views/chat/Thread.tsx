@@ -2,9 +2,10 @@ import { Fragment, useEffect, useRef } from 'react';
 import { Alert, Button, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/contract';
-import type { ChatError, LiveItem } from '../../hooks/chat';
+import type { ChatError, LiveItem, UsedContext } from '../../hooks/chat';
 import Markdown from './Markdown';
 import ToolCard, { type ToolCardData } from './ToolCard';
+import UsedMemories from './UsedMemories';
 
 function Bubble({ role, children }: { role: 'user' | 'assistant'; children: React.ReactNode }) {
   return (
@@ -17,10 +18,13 @@ function Bubble({ role, children }: { role: 'user' | 'assistant'; children: Reac
 }
 
 /** Stored messages as bubbles and tool cards (a tool message's args come from its assistant's tool_calls). */
-function StoredMessages({ messages }: { messages: ChatMessage[] }) {
+function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Record<string, UsedContext[]> }) {
   const { t } = useTranslation('chat');
   const args = new Map<string, unknown>();
   for (const m of messages) for (const c of m.tool_calls ?? []) args.set(c.id, c.args);
+  // The hint goes under the last answer bubble of its turn.
+  const lastAnswer = new Map<string, number>();
+  for (const m of messages) if (m.role === 'assistant' && m.content) lastAnswer.set(m.turn_id, m.id);
   return (
     <>
       {messages.map((m) => {
@@ -39,10 +43,13 @@ function StoredMessages({ messages }: { messages: ChatMessage[] }) {
         if (m.role === 'assistant' && !m.content) return null;
         const role = m.role === 'user' ? 'user' : 'assistant';
         return (
-          <Bubble key={m.id} role={role}>
-            {role === 'user' ? <div className="pai-user-text">{m.content}</div> : <Markdown text={m.content} />}
-            {m.status === 'cancelled' && <Tag>{t('stopped')}</Tag>}
-          </Bubble>
+          <Fragment key={m.id}>
+            <Bubble role={role}>
+              {role === 'user' ? <div className="pai-user-text">{m.content}</div> : <Markdown text={m.content} />}
+              {m.status === 'cancelled' && <Tag>{t('stopped')}</Tag>}
+            </Bubble>
+            {lastAnswer.get(m.turn_id) === m.id && <UsedMemories used={used[m.turn_id]} />}
+          </Fragment>
         );
       })}
     </>
@@ -72,6 +79,9 @@ function LiveItems({ items }: { items: LiveItem[] }) {
 interface Props {
   messages: ChatMessage[];
   live: LiveItem[];
+  /** Memories each turn used (chat.event context), by turn_id; `turn` is the one streaming. */
+  used: Record<string, UsedContext[]>;
+  turn: string | null;
   running: boolean;
   error: ChatError | null;
   cards: React.ReactNode;
@@ -79,7 +89,7 @@ interface Props {
 }
 
 /** The thread: stored history, what the running turn streams, the cards waiting for the person; keeps to the bottom. */
-export default function Thread({ messages, live, running, error, cards, empty }: Props) {
+export default function Thread({ messages, live, used, turn, running, error, cards, empty }: Props) {
   const { t } = useTranslation('chat');
   const end = useRef<HTMLDivElement>(null);
   const lastText = live.length ? JSON.stringify(live[live.length - 1]).length : 0;
@@ -94,8 +104,9 @@ export default function Thread({ messages, live, running, error, cards, empty }:
         empty
       ) : (
         <div className="pai-thread-items">
-          <StoredMessages messages={messages} />
+          <StoredMessages messages={messages} used={used} />
           <LiveItems items={live} />
+          {running && turn && live.some((it) => it.kind === 'text' && it.text) && <UsedMemories used={used[turn]} />}
           {running && (
             <Typography.Text type="secondary" className="pai-thinking">
               <Spin size="small" /> {t('thinking')}
