@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type PaiApp } from '../app';
 import { openDatabase } from '../db/connection';
 import { DB_FILE } from '../paths';
-import { dataLocation, POINTER_FILE, readPointer, resolveDataDir } from './index';
+import { PaiError } from '../../shared/errors';
+import { dataLocation, DataDirService, POINTER_FILE, readPointer, resolveDataDir } from './index';
 
 let root: string;
 let boot: string;
@@ -101,6 +102,20 @@ describe('data folder pointer and app.dataDir.set', () => {
       ok: false,
       error: { code: 'VALIDATION_FAILED' },
     });
+    // A copy that fails verification: refused, half copy gone, pointer as it was.
+    const bad = join(root, 'bad');
+    const failing = new DataDirService({
+      db: app.ctx.db,
+      dataDir: boot,
+      bootstrapDir: boot,
+      verify: () => {
+        throw new PaiError('BACKUP_FAILED', '备份校验失败 (integrity check failed)');
+      },
+    });
+    await expect(failing.set({ path: bad, move: true })).rejects.toMatchObject({ code: 'BACKUP_FAILED' });
+    expect(existsSync(bad)).toBe(false);
+    expect(readPointer(boot)).toBe(first);
+
     if (process.getuid?.() === 0) return; // root ignores the read-only folder below
     const target = join(root, 'second');
     mkdirSync(target);

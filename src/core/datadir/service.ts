@@ -17,6 +17,8 @@ export interface DataDirDeps {
   db: Db;
   dataDir: string;
   bootstrapDir: string;
+  /** Verification of the fresh copy; injectable so tests can make it fail. */
+  verify?: (file: string) => void;
 }
 
 export interface DataDirInfo {
@@ -108,7 +110,7 @@ export class DataDirService {
     const tmp = join(target, `${DB_FILE}.partial`);
     try {
       await this.d.db.backup(tmp);
-      verifyDatabaseFile(tmp);
+      (this.d.verify ?? verifyDatabaseFile)(tmp);
       renameSync(tmp, join(target, DB_FILE));
     } finally {
       rmSync(tmp, { force: true });
