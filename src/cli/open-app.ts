@@ -1,13 +1,13 @@
 import { createApp, type PaiApp } from '../core/app';
 import { systemTimeZone } from '../core/clock';
-import { defaultDataDir } from '../core/paths';
+import { dataLocation } from '../core/datadir';
 
-/** --data-dir, else PAI_DATA_DIR, else the app's own data folder (shared with the desktop app). */
+/** --data-dir, else PAI_DATA_DIR, else the app's own data folder (shared with the desktop app, following its data-location pointer). */
 export function resolveDataDir(
   flag: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  return flag || defaultDataDir(env);
+  return dataLocation(flag, env).dataDir;
 }
 
 /**
@@ -19,7 +19,7 @@ export async function withApp<T>(
   fn: (app: PaiApp) => Promise<T> | T,
 ): Promise<T> {
   const app = createApp({
-    dataDir: resolveDataDir(dataDirFlag),
+    ...dataLocation(dataDirFlag),
     timeZone: systemTimeZone(),
     background: false,
   });

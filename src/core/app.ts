@@ -8,6 +8,7 @@ import { EventBus } from './events';
 import { AuditService } from './audit/service';
 import { SettingsService } from './settings/service';
 import { appModule } from './settings/handlers';
+import { DataDirService, dataDirModule } from './datadir';
 import { ToolExecutor } from './tools/executor';
 import { LedgerService } from './ledger/service';
 import { ledgerModule } from './ledger/handlers';
@@ -237,6 +238,7 @@ export function createApp(options: AppOptions): PaiApp {
 
   const modules: PaiModule[] = [
     appModule(ctx),
+    dataDirModule(new DataDirService({ db, dataDir: options.dataDir, bootstrapDir: options.bootstrapDir ?? options.dataDir })),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     mcpModule(ctx, mcp),

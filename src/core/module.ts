@@ -52,6 +52,11 @@ export type Handlers = { [K in OpName]: Handler<K> };
 
 export interface AppOptions {
   dataDir: string;
+  /**
+   * Fixed folder holding data-location.json (the pointer to a custom data folder):
+   * the default data folder / Electron userData. Defaults to dataDir, so tests never touch the real one.
+   */
+  bootstrapDir?: string;
   clock?: Clock;
   /** IANA zone used until the person sets one; defaults to the system's (TZ). */
   timeZone?: string;

@@ -4,6 +4,7 @@
 // Everything of substance lives in src/core; this file only wires lifecycles.
 import { app, globalShortcut, type BrowserWindow } from 'electron';
 import { createApp, type PaiApp } from '../core/app';
+import { resolveDataDir } from '../core/datadir';
 import { installSessionPolicy } from './csp';
 import { bindIpc } from './ipc';
 import { installAppMenu } from './menu';
@@ -65,9 +66,12 @@ function quit(): void {
 async function boot(): Promise<void> {
   const source = rendererSource();
   installSessionPolicy(source);
-  const dataDir = app.getPath('userData');
+  // userData holds the pointer; the data itself may live in a folder the person chose.
+  const bootstrapDir = app.getPath('userData');
+  const dataDir = resolveDataDir(bootstrapDir);
   pai = createApp({
     dataDir,
+    bootstrapDir,
     version: app.getVersion(),
     background: true,
     secrets: createSecretStore(dataDir),

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../core/app';
-import { defaultDataDir } from '../core/paths';
+import { dataLocation } from '../core/datadir';
 import { startWebhost } from './server';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -33,8 +33,8 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  const app = createApp({ dataDir, background: true });
+  const { dataDir, bootstrapDir } = dataLocation(values['data-dir']);
+  const app = createApp({ dataDir, bootstrapDir, background: true });
   await app.start();
   const host = await startWebhost({ app, port, staticDir });
   process.stdout.write(`Pai is running (data: ${dataDir})\nOpen ${host.url}\n`);

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 import { ScriptedOpenAI } from '../scripted-openai/server';
@@ -99,6 +102,21 @@ describe('Settings view', () => {
       .poll(async () => await e2e.invoke('settings.get', {}))
       .toMatchObject({ timeZone: 'Asia/Tokyo' });
     expect((await e2e.invoke('settings.get', {})).categories).toContain('宠物');
+  });
+
+  it('moves the data folder after a confirmation and asks for a restart', async () => {
+    const page = e2e.page;
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.getByText(e2e.dataDir, { exact: true }).waitFor();
+    const target = join(mkdtempSync(join(tmpdir(), 'pai-e2e-move-')), 'Pai');
+    await page.getByLabel('New data folder').fill(target);
+    await page.getByRole('button', { name: 'Move here' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(`Set to ${target}. Restart Pai to finish the switch.`).waitFor();
+    expect(existsSync(join(target, 'pai.db'))).toBe(true);
+    expect(await e2e.invoke('app.dataDir.get', {})).toMatchObject({ current: e2e.dataDir, pointer: target });
+    await e2e.screenshot('settings-05-data-folder');
+    rmSync(dirname(target), { recursive: true, force: true });
   });
 
   it('changes a tool approval in the Tools & MCP tab', async () => {

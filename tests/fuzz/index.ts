@@ -10,8 +10,9 @@ import * as receipts from './receipts';
 import * as mcp from './mcp';
 
 import * as memory from './memory';
+import * as datadir from './datadir';
 
-const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts, memory];
+const DOMAINS = [ledger, chat, quickaddData, schedule, mcp, receipts, memory, datadir];
 
 export const VALID = Object.assign({}, ...DOMAINS.map((d) => d.VALID)) as Record<
   OpName,

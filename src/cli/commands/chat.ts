@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import { createApp } from '../../core/app';
-import { defaultDataDir } from '../../core/paths';
+import { dataLocation } from '../../core/datadir';
 import type { ChatEvent } from '../../shared/contract';
 import type { CliCommand } from './index';
 
@@ -43,7 +43,7 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
     io.stderr.write(USAGE);
     return 2;
   }
-  const app = createApp({ dataDir: io.dataDir ?? defaultDataDir(io.env), env: io.env, background: false });
+  const app = createApp({ ...dataLocation(io.dataDir, io.env), env: io.env, background: false });
   const rl = io.interactive ? createInterface({ input: io.stdin, output: io.stderr }) : null;
   let last: ChatEvent | null = null;
   let pendingEvent: Extract<ChatEvent, { type: 'approval_request' | 'clarify_request' }> | null = null;

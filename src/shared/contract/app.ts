@@ -11,6 +11,25 @@ export const generalSettingsSchema = z.object({
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
+/** Absolute on POSIX (/…) or Windows (C:\… or \\server\…); checked again in core. */
+const absolutePathSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .refine((p) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) && !p.includes('\0'), {
+    message: '请填写完整的文件夹路径 (must be an absolute folder path)',
+  });
+
+export const dataDirInfoSchema = z.object({
+  /** The folder this running app uses. */
+  current: z.string(),
+  /** The folder recorded for the next start, or null (default folder). */
+  pointer: z.string().nullable(),
+  default: z.string(),
+});
+export type DataDirInfo = z.infer<typeof dataDirInfoSchema>;
+
 export const appOps = {
   'app.info': op(
     emptySchema,
@@ -20,6 +39,12 @@ export const appOps = {
       timeZone: z.string(),
       locale: localeSchema,
     }),
+  ),
+  'app.dataDir.get': op(emptySchema, dataDirInfoSchema),
+  /** Records a new data folder (optionally copying the data there); takes effect after a restart. */
+  'app.dataDir.set': op(
+    z.object({ path: absolutePathSchema, move: z.boolean() }).strict(),
+    z.object({ restart_required: z.literal(true), path: z.string() }),
   ),
   'settings.get': op(emptySchema, generalSettingsSchema),
   'settings.update': op(generalSettingsSchema.partial().strict(), generalSettingsSchema),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GeneralSettings } from '../../../shared/contract';
 import { useOp, useOpMutation } from '../../hooks/api';
 import { useQueryClient } from '@tanstack/react-query';
+import DataFolderSection from './DataFolderSection';
 
 /** IANA zones the runtime knows; a few common ones when it cannot list them. */
 function allZones(): string[] {
@@ -80,51 +81,54 @@ export default function GeneralTab() {
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      style={{ maxWidth: 560 }}
-      disabled={!q.data}
-      onFinish={(v) =>
-        update.mutate(
-          { timeZone: v.timeZone, currency: v.currency, categories: v.categories },
-          {
-            onSuccess: () => void message.success(t('saved')),
-            onError: (e) => void message.error(e.message),
-          },
-        )
-      }
-    >
-      <Form.Item label={t('language')} name="locale">
-        <Select
-          aria-label={t('language')}
-          onChange={setLocale}
-          options={[
-            { value: 'zh-CN', label: '简体中文' },
-            { value: 'en', label: 'English' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item label={t('timeZone')} name="timeZone" rules={[{ required: true }]}>
-        <Select
-          aria-label={t('timeZone')}
-          showSearch
-          placeholder={t('timeZoneSearch')}
-          options={zones}
-        />
-      </Form.Item>
-      <Form.Item label={t('currency')} name="currency" rules={[{ required: true }]}>
-        <Select
-          aria-label={t('currency')}
-          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-        />
-      </Form.Item>
-      <Form.Item label={t('categories')} name="categories">
-        <CategoriesEditor />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={update.isPending}>
-        {t('save')}
-      </Button>
-    </Form>
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        disabled={!q.data}
+        onFinish={(v) =>
+          update.mutate(
+            { timeZone: v.timeZone, currency: v.currency, categories: v.categories },
+            {
+              onSuccess: () => void message.success(t('saved')),
+              onError: (e) => void message.error(e.message),
+            },
+          )
+        }
+      >
+        <Form.Item label={t('language')} name="locale">
+          <Select
+            aria-label={t('language')}
+            onChange={setLocale}
+            options={[
+              { value: 'zh-CN', label: '简体中文' },
+              { value: 'en', label: 'English' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('timeZone')} name="timeZone" rules={[{ required: true }]}>
+          <Select
+            aria-label={t('timeZone')}
+            showSearch
+            placeholder={t('timeZoneSearch')}
+            options={zones}
+          />
+        </Form.Item>
+        <Form.Item label={t('currency')} name="currency" rules={[{ required: true }]}>
+          <Select
+            aria-label={t('currency')}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('categories')} name="categories">
+          <CategoriesEditor />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          {t('save')}
+        </Button>
+      </Form>
+      <DataFolderSection />
+    </>
   );
 }
