@@ -52,7 +52,7 @@ export default function App() {
         />
       </Sider>
       <Content style={{ overflow: 'auto', padding: 24 }}>
-        <Suspense fallback={<Spin description={t('loading')} />}>
+        <Suspense fallback={<Spin aria-label={t('loading')} />}>
           {View ? <View /> : <NotBuilt name={t(route.label)} />}
         </Suspense>
       </Content>
