@@ -13,6 +13,8 @@ import type {
 import { fromMinor, toMinor } from '../money';
 import { parseLocalDateTime } from '../time';
 import { toEntry, type LedgerRow } from './rows';
+
+export type { LedgerRow } from './rows';
 import * as queries from './queries';
 import { summarize } from './summary';
 

@@ -2,21 +2,10 @@ import { z } from 'zod';
 import { PaiError, formatZodError } from '../../shared/errors';
 import { toMinor } from '../money';
 import { parseLocalDateTime } from '../time';
+import type { LedgerRow } from '../ledger/service';
 
-/** A ledger row as stored. */
-export interface LedgerRow {
-  id: number;
-  user_id: number;
-  amount_minor: number;
-  currency: string;
-  category: string;
-  item: string;
-  image_url: string;
-  transaction_at: number;
-  platform: string;
-  created_at: number;
-  updated_at: number;
-}
+/** A ledger row as stored (the ledger domain's own type). */
+export type { LedgerRow } from '../ledger/service';
 
 /** The fields a batch update may set (the same for every target row). */
 export const updateFieldsSchema = z
