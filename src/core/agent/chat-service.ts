@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command, isGraphInterrupt } from '@langchain/langgraph';
 import { HumanMessage } from '@langchain/core/messages';
-import type { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import type { Locale, Pending, OpInput, OpOutput } from '../../shared/contract';
 import { PaiError } from '../../shared/errors';
 import type { EventBus } from '../events';
@@ -15,12 +14,13 @@ import type { ApprovalInterrupt, ApprovalAnswer } from './nodes/guardrail';
 import type { ClarifyInterrupt } from './nodes/clarify';
 import { classifyModelError } from './providers/errors';
 import { say } from './messages';
+import type { TurnCheckpointer } from './turn-checkpointer';
 
 type Interrupt = ApprovalInterrupt | ClarifyInterrupt;
 
 export interface ChatServiceDeps extends AgentDeps {
   events: EventBus;
-  checkpointer: SqliteSaver;
+  checkpointer: TurnCheckpointer;
   executor: ToolExecutor;
   models: ModelRegistry;
   conversations: ConversationService;
@@ -46,8 +46,6 @@ export class ChatService {
   private readonly running = new Map<number, Running>();
   /** Approval answers given so far for a pending interrupt (call id → yes/no). */
   private readonly partial = new Map<number, ApprovalAnswer>();
-  /** Conversations known to have no saved turn state (skips a checkpoint read per message). */
-  private readonly clean = new Set<number>();
   /** Conversations between a send/resume call and their turn starting (closes the await gap). */
   private readonly claiming = new Set<number>();
 
@@ -60,7 +58,7 @@ export class ChatService {
   }
 
   private async interruptOf(conversationId: number): Promise<{ value: Interrupt; turnId: string } | null> {
-    if (this.clean.has(conversationId)) return null;
+    if (this.d.checkpointer.isEmpty(threadId(conversationId))) return null;
     const snap = await this.graph.getState(this.config(conversationId));
     for (const t of snap.tasks ?? []) {
       for (const i of t.interrupts ?? []) {
@@ -124,7 +122,7 @@ export class ChatService {
    * its open calls are recorded as not run, and the thread starts fresh.
    */
   private async supersede(userId: number, conversationId: number): Promise<void> {
-    if (this.clean.has(conversationId)) return;
+    if (this.d.checkpointer.isEmpty(threadId(conversationId))) return;
     const p = await this.interruptOf(conversationId);
     if (p) {
       const calls = p.value.kind === 'approval' ? p.value.calls.map((c) => ({ id: c.call_id, name: c.tool })) : [{ id: p.value.call_id, name: 'clarify' }];
@@ -143,7 +141,6 @@ export class ChatService {
     }
     this.partial.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
-    this.clean.add(conversationId);
   }
 
   async resume(userId: number, input: OpInput<'chat.resume'>): Promise<OpOutput<'chat.resume'>> {
@@ -224,7 +221,6 @@ export class ChatService {
     await this.idle(conversationId);
     this.partial.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
-    this.clean.delete(conversationId);
   }
 
   async stopAll(): Promise<void> {
@@ -256,14 +252,10 @@ export class ChatService {
       step: 0,
     };
     emit({ type: 'turn_start', user_message_id: turn.userMessageId });
-    this.clean.delete(conversationId);
     const done = this.run(rt, input, controller).then(async (status) => {
       try {
-        // Only a turn waiting for the person needs its state; drop the rest so the next message starts clean.
-        if (status !== 'waiting') {
-          await this.d.checkpointer.deleteThread(threadId(conversationId));
-          this.clean.add(conversationId);
-        }
+        // Only a turn waiting for the person keeps its state (flushed in run); the next message starts clean.
+        if (status !== 'waiting') await this.d.checkpointer.discard(threadId(conversationId));
       } finally {
         // Free the conversation before saying the turn ended, so a send right after turn_end is accepted.
         this.running.delete(conversationId);
@@ -285,8 +277,8 @@ export class ChatService {
         signal: controller.signal,
         streamMode: 'updates',
         recursionLimit: RECURSION_LIMIT,
-        // State is saved when the run stops (done or waiting for the person), not after every step:
-        // the messages table already holds what happened, and a pending approval is saved at the interrupt.
+        // One checkpoint when the run stops, not one per step; the TurnCheckpointer keeps it in memory
+        // and writes it to disk only if the run waits for the person (the messages table holds the rest).
         durability: 'exit',
       });
       for await (const chunk of stream) {
@@ -302,6 +294,16 @@ export class ChatService {
       return 'error';
     }
     if (controller.signal.aborted) return 'cancelled';
+    if (interrupted) {
+      try {
+        // Saved before the person is asked, so the question survives a restart.
+        await this.d.checkpointer.flush(threadId(rt.conversationId));
+      } catch (e) {
+        console.error('saving a pending turn failed:', e);
+        rt.emit({ type: 'error', code: 'INTERNAL', message: say('INTERNAL', rt.locale) });
+        return 'error';
+      }
+    }
     if (interrupted?.kind === 'approval') {
       rt.emit({ type: 'approval_request', calls: interrupted.calls });
     } else if (interrupted?.kind === 'clarify') {

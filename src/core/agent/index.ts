@@ -8,6 +8,7 @@ import { timeTools } from '../tools/time-tools';
 import { PaiError } from '../../shared/errors';
 import { ChatService } from './chat-service';
 import { openCheckpointer } from './checkpointer';
+import { TurnCheckpointer } from './turn-checkpointer';
 import { clarifyTool } from './clarify';
 import type { ProviderService } from './providers/service';
 
@@ -46,7 +47,7 @@ export function createAgentDomain(
     clock: ctx.clock,
     promptProviders,
     events: ctx.events,
-    checkpointer: saver,
+    checkpointer: new TurnCheckpointer(saver),
     locale: ctx.locale,
     timeZone: ctx.timeZone,
   });
