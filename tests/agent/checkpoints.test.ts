@@ -22,7 +22,9 @@ afterEach(async () => {
 function stored(): { checkpoints: number; writes: number } {
   const db = new Database(join(h.dir, CHECKPOINT_FILE), { readonly: true });
   try {
-    const n = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    // The library creates its tables on first write: no table is nothing stored.
+    const exists = (t: string) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t);
+    const n = (t: string) => (exists(t) ? (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n : 0);
     return { checkpoints: n('checkpoints'), writes: n('writes') };
   } finally {
     db.close();

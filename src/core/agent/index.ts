@@ -7,7 +7,7 @@ import { profileTools } from '../tools/profile-tools';
 import { timeTools } from '../tools/time-tools';
 import { PaiError } from '../../shared/errors';
 import { ChatService } from './chat-service';
-import { openCheckpointer } from './checkpointer';
+import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
 import { clarifyTool } from './clarify';
 import type { ProviderService } from './providers/service';
@@ -47,7 +47,7 @@ export function createAgentDomain(
     clock: ctx.clock,
     promptProviders,
     events: ctx.events,
-    checkpointer: new TurnCheckpointer(saver),
+    checkpointer: new TurnCheckpointer(saver, storedThreads(checkpointDb)),
     locale: ctx.locale,
     timeZone: ctx.timeZone,
   });

@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { Locale, ChatEvent } from '../../shared/contract';
-import type { TurnCounters } from '../tools/types';
+import type { AnyToolDef, TurnCounters } from '../tools/types';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event without the ids every event carries; the runtime adds them. */
@@ -25,9 +25,9 @@ export type AgentRuntime = {
   counters: TurnCounters;
   /** Model calls so far in this run. */
   step: number;
-  /** Filled lazily, once per run. */
+  /** Filled lazily, once per run: the same for every model call of the run. */
   history?: BaseMessage[];
-  promptSections?: string[];
+  prepared?: { system: string; tools: AnyToolDef[] };
 };
 
 export const SKIPPED_TEXT = '[已跳过] 用户本轮未批准执行该操作。';

@@ -17,33 +17,37 @@ type Op = () => Promise<unknown>;
  * messages table already holds everything a finished turn did. So writes are
  * held in memory during a run and reach SQLite only through `flush` (the run
  * is waiting); `discard` drops them (the run finished, failed or was
- * cancelled). Threads known to have nothing stored skip the read at the start
- * of a run and the delete after it.
+ * cancelled). Threads with nothing stored (known from one read at start)
+ * skip the read at the start of a run and the delete after it.
  */
 export class TurnCheckpointer extends BaseCheckpointSaver {
   private readonly held = new Map<string, Op[]>();
-  /** Threads with no stored state (deleted or discarded by this process). */
-  private readonly empty = new Set<string>();
+  /** Threads with state on disk: read once at start, then kept by this process (the file's only writer). */
+  private readonly stored: Set<string>;
 
-  constructor(private readonly inner: BaseCheckpointSaver) {
+  constructor(
+    private readonly inner: BaseCheckpointSaver,
+    storedThreads: Iterable<string>,
+  ) {
     super(inner.serde);
+    this.stored = new Set(storedThreads);
   }
 
-  /** True when the thread is known to have no stored state (no read needed). */
+  /** True when the thread has no stored state (nothing to read or delete). */
   isEmpty(threadId: string): boolean {
-    return this.empty.has(threadId) && !this.held.has(threadId);
+    return !this.stored.has(threadId) && !this.held.has(threadId);
   }
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const thread = threadOf(config);
     if (this.held.has(thread)) throw new Error(`checkpoint of thread ${thread} read before it was flushed`);
-    if (this.empty.has(thread)) return undefined;
+    if (!this.stored.has(thread)) return undefined;
     return this.inner.getTuple(config);
   }
 
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
     const thread = config.configurable?.thread_id as string | undefined;
-    if (thread !== undefined && this.empty.has(thread) && !this.held.has(thread)) return;
+    if (thread !== undefined && this.isEmpty(thread)) return;
     yield* this.inner.list(config, options);
   }
 
@@ -68,7 +72,7 @@ export class TurnCheckpointer extends BaseCheckpointSaver {
   async flush(threadId: string): Promise<void> {
     const ops = this.held.get(threadId) ?? [];
     this.held.delete(threadId);
-    this.empty.delete(threadId);
+    this.stored.add(threadId);
     for (const op of ops) await op();
   }
 
@@ -80,9 +84,9 @@ export class TurnCheckpointer extends BaseCheckpointSaver {
 
   async deleteThread(threadId: string): Promise<void> {
     this.held.delete(threadId);
-    if (this.empty.has(threadId)) return;
+    if (!this.stored.has(threadId)) return;
     await this.inner.deleteThread(threadId);
-    this.empty.add(threadId);
+    this.stored.delete(threadId);
   }
 
   override getNextVersion(current: number | undefined): number {

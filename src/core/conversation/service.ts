@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import { PaiError } from '../../shared/errors';
@@ -59,18 +60,15 @@ const TITLE_MAX = 40;
 
 /** Conversations and their stored messages (display, search, and the model's history window). */
 export class ConversationService {
-  private readonly stmts = new Map<string, Statement>();
+  private readonly sql: Statements;
 
-  constructor(private readonly d: ConversationDeps) {}
+  constructor(private readonly d: ConversationDeps) {
+    this.sql = new Statements(d.db);
+  }
 
   /** Prepared once: a turn writes several rows, and preparing costs more than running. */
   private stmt(sql: string): Statement {
-    let st = this.stmts.get(sql);
-    if (!st) {
-      st = this.d.db.prepare(sql);
-      this.stmts.set(sql, st);
-    }
-    return st;
+    return this.sql.get(sql);
   }
 
   /** Throws NOT_FOUND unless the conversation exists and is the person's (cheap: no counts). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
 import type { Actor, AuditService } from '../audit/service';
 import type { EventBus } from '../events';
@@ -94,15 +95,10 @@ export class ScheduleService {
     return this.d.db;
   }
 
-  // Prepared once per SQL text: preparing costs more than running these small statements.
-  private readonly stmts = new Map<string, Statement>();
+  private statements: Statements | null = null;
   private q(sql: string): Statement {
-    let st = this.stmts.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.stmts.set(sql, st);
-    }
-    return st;
+    this.statements ??= new Statements(this.db);
+    return this.statements.get(sql);
   }
 
   private row(userId: number, id: number): ScheduleRow {

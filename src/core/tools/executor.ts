@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
 import { PaiError, toEnvelope, formatZodError } from '../../shared/errors';
 import {
@@ -22,11 +23,14 @@ export interface ToolSetting {
  */
 export class ToolExecutor {
   private readonly defs = new Map<string, AnyToolDef>();
+  private readonly sql: Statements;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sql = new Statements(db);
+  }
 
   register(...defs: AnyToolDef[]): void {
     for (const d of defs) {
@@ -48,10 +52,8 @@ export class ToolExecutor {
   }
 
   setting(source: ToolSource, name: string): ToolSetting {
-    const row = this.db
-      .prepare(
-        'SELECT enabled, approval FROM tool_settings WHERE tool_source = ? AND tool_name = ?',
-      )
+    const row = this.sql
+      .get('SELECT enabled, approval FROM tool_settings WHERE tool_source = ? AND tool_name = ?')
       .get(source, name) as { enabled: number; approval: ToolSetting['approval'] } | undefined;
     return row
       ? { enabled: row.enabled === 1, approval: row.approval }
@@ -60,8 +62,8 @@ export class ToolExecutor {
 
   setSetting(source: ToolSource, name: string, patch: Partial<ToolSetting>): ToolSetting {
     const next = { ...this.setting(source, name), ...patch };
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO tool_settings (tool_source, tool_name, enabled, approval) VALUES (?, ?, ?, ?)
          ON CONFLICT(tool_source, tool_name) DO UPDATE SET enabled = excluded.enabled, approval = excluded.approval`,
       )
@@ -123,8 +125,8 @@ export class ToolExecutor {
 
   private recordUsage(source: ToolSource, name: string, r: ToolResult, ctx: ToolContext): void {
     try {
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT INTO tool_usage (tool_source, tool_name, success, latency_ms, error, user_id, platform, conversation_id, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )

@@ -20,7 +20,6 @@ export class ModelTimeoutError extends Error {
 }
 
 async function promptSections(deps: AgentDeps, rt: AgentRuntime): Promise<string[]> {
-  if (rt.promptSections) return rt.promptSections;
   const sections: string[] = [];
   const used: { kind: string; id: number; label: string }[] = [];
   for (const provider of deps.promptProviders()) {
@@ -34,8 +33,24 @@ async function promptSections(deps: AgentDeps, rt: AgentRuntime): Promise<string
     }
   }
   if (used.length) rt.emit({ type: 'context', used });
-  rt.promptSections = sections;
   return sections;
+}
+
+/** System prompt and visible tools, built at the run's first model call and reused by the others. */
+async function prepared(deps: AgentDeps, rt: AgentRuntime): Promise<NonNullable<AgentRuntime['prepared']>> {
+  if (rt.prepared) return rt.prepared;
+  // Prompt providers run first: the MCP module refreshes its catalog there, so new tools are bound this run.
+  const sections = await promptSections(deps, rt);
+  const tools = [...deps.registry.visible('main_agent'), ...(deps.executor.get(clarifyTool.name) ? [] : [clarifyTool])];
+  const system = systemPrompt({
+    profile: deps.profile.get(rt.userId),
+    now: deps.clock.now(),
+    timeZone: rt.timeZone,
+    locale: rt.locale,
+    sections,
+  });
+  rt.prepared = { system, tools };
+  return rt.prepared;
 }
 
 function historyOf(deps: AgentDeps, rt: AgentRuntime): BaseMessage[] {
@@ -92,16 +107,7 @@ export function agentNode(deps: AgentDeps) {
     const rt = runtimeOf(config);
     const model = deps.models.chat();
     if (!model?.bindTools) throw new PaiError('NOT_CONFIGURED', say('NOT_CONFIGURED', rt.locale));
-    // Prompt providers run first: the MCP module refreshes its catalog there, so new tools are bound this step.
-    const sections = await promptSections(deps, rt);
-    const tools = [...deps.registry.visible('main_agent'), ...(deps.executor.get(clarifyTool.name) ? [] : [clarifyTool])];
-    const system = systemPrompt({
-      profile: deps.profile.get(rt.userId),
-      now: deps.clock.now(),
-      timeZone: rt.timeZone,
-      locale: rt.locale,
-      sections,
-    });
+    const { system, tools } = await prepared(deps, rt);
     const messages = [new SystemMessage(system), ...historyOf(deps, rt), ...state.messages];
     const bound = boundModel(model, tools);
     rt.step += 1;
