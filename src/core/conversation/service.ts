@@ -183,12 +183,10 @@ export class ConversationService {
         );
         out.push(Number(info.lastInsertRowid));
       }
+      // An untitled conversation takes its title from the person's first message.
       const firstUser = msgs.find((m) => m.role === 'user');
-      if (firstUser) {
-        this.stmt("UPDATE conversations SET title = ? WHERE id = ? AND title = ''")
-          .run(titleFrom(firstUser.content), conversationId);
-      }
-      this.stmt('UPDATE conversations SET last_active_at = ? WHERE id = ?').run(now, conversationId);
+      this.stmt("UPDATE conversations SET last_active_at = ?, title = CASE WHEN title = '' AND ? IS NOT NULL THEN ? ELSE title END WHERE id = ?")
+        .run(now, firstUser ? 1 : null, firstUser ? titleFrom(firstUser.content) : null, conversationId);
       return out;
     })();
     return ids;

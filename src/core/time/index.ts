@@ -82,6 +82,16 @@ export function localMonth(ms: number, zone: string): string {
   return DateTime.fromMillis(ms, { zone }).toFormat('yyyy-LL');
 }
 
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether luxon knows the IANA zone; remembered, since the answer never changes in a process. */
 export function isValidZone(zone: string): boolean {
-  return DateTime.local().setZone(zone).isValid;
+  let ok = zoneValidity.get(zone);
+  if (ok === undefined) {
+    ok = DateTime.local().setZone(zone).isValid;
+    // Zone names come from people and models: keep the memo bounded.
+    if (zoneValidity.size >= 512) zoneValidity.clear();
+    zoneValidity.set(zone, ok);
+  }
+  return ok;
 }

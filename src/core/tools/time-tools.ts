@@ -18,7 +18,10 @@ const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
  * system prompt, which costs more than the rest of the prompt.
  */
 export function renderNow(ms: number, zone: string, locale: Locale): string {
-  const dt = DateTime.fromMillis(ms, { zone });
+  return renderDateTime(DateTime.fromMillis(ms, { zone }), zone, locale);
+}
+
+function renderDateTime(dt: DateTime, zone: string, locale: Locale): string {
   const stamp = `${dt.year}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
   const weekday = WEEKDAYS[locale][dt.weekday - 1]!;
   const off = dt.offset;
@@ -42,9 +45,8 @@ export function timeTools(clock: Clock): AnyToolDef[] {
       if (!isValidZone(zone)) {
         throw new PaiError('VALIDATION_FAILED', `未知时区：${zone}（请用 IANA 名称，如 Asia/Shanghai） Unknown time zone`);
       }
-      const ms = clock.now();
-      const text = renderNow(ms, zone, c.locale);
-      return { output: text, output_data: { timezone: zone, iso: DateTime.fromMillis(ms, { zone }).toISO() } };
+      const dt = DateTime.fromMillis(clock.now(), { zone });
+      return { output: renderDateTime(dt, zone, c.locale), output_data: { timezone: zone, iso: dt.toISO() } };
     },
   });
   return [now];
