@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import { Statements } from '../db/statements';
+import { RecentRowsCache } from './recent-cache';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import { PaiError } from '../../shared/errors';
@@ -57,13 +58,20 @@ export interface ConversationDeps {
 }
 
 const TITLE_MAX = 40;
+/** Newest rows kept in memory per recently used conversation: the agent's history window (120) plus room for the turn in flight. */
+const RECENT_KEEP = 200;
 
 /** Conversations and their stored messages (display, search, and the model's history window). */
 export class ConversationService {
   private readonly sql: Statements;
+  private readonly recent = new RecentRowsCache(RECENT_KEEP);
 
   constructor(private readonly d: ConversationDeps) {
     this.sql = new Statements(d.db);
+    // Restore and import replace the rows underneath the cache.
+    d.events.on('data.changed', (p) => {
+      if (p.domain === '*') this.recent.clear();
+    });
   }
 
   /** Prepared once: a turn writes several rows, and preparing costs more than running. */
@@ -115,8 +123,10 @@ export class ConversationService {
     const now = this.d.clock.now();
     const info = this.stmt('INSERT INTO conversations (user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?)')
       .run(userId, title.trim().slice(0, 100), now, now);
+    const id = Number(info.lastInsertRowid);
+    this.recent.created(id);
     this.changed();
-    return this.get(userId, Number(info.lastInsertRowid));
+    return this.get(userId, id);
   }
 
   /** Most recently active, not archived; newest first. */
@@ -154,6 +164,7 @@ export class ConversationService {
   delete(userId: number, id: number): void {
     this.row(userId, id);
     this.stmt('DELETE FROM conversations WHERE id = ?').run(id);
+    this.recent.forget(id);
     this.changed([id]);
   }
 
@@ -165,23 +176,36 @@ export class ConversationService {
       `INSERT INTO messages (conversation_id, user_id, turn_id, role, content, tool_calls_json, tool_call_id, tool_name, status, meta_json, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const ids = this.db.transaction(() => {
-      const out: number[] = [];
+    const rows = this.db.transaction(() => {
+      const out: MessageRow[] = [];
       for (const m of msgs) {
+        const row: Omit<MessageRow, 'id'> = {
+          conversation_id: conversationId,
+          user_id: userId,
+          turn_id: m.turnId,
+          role: m.role,
+          content: m.content,
+          tool_calls_json: m.toolCalls?.length ? JSON.stringify(m.toolCalls) : null,
+          tool_call_id: m.toolCallId ?? null,
+          tool_name: m.toolName ?? null,
+          status: m.status ?? null,
+          meta_json: m.meta ? JSON.stringify(m.meta) : null,
+          created_at: now,
+        };
         const info = insert.run(
-          conversationId,
-          userId,
-          m.turnId,
-          m.role,
-          m.content,
-          m.toolCalls?.length ? JSON.stringify(m.toolCalls) : null,
-          m.toolCallId ?? null,
-          m.toolName ?? null,
-          m.status ?? null,
-          m.meta ? JSON.stringify(m.meta) : null,
-          now,
+          row.conversation_id,
+          row.user_id,
+          row.turn_id,
+          row.role,
+          row.content,
+          row.tool_calls_json,
+          row.tool_call_id,
+          row.tool_name,
+          row.status,
+          row.meta_json,
+          row.created_at,
         );
-        out.push(Number(info.lastInsertRowid));
+        out.push({ id: Number(info.lastInsertRowid), ...row });
       }
       // An untitled conversation takes its title from the person's first message.
       const firstUser = msgs.find((m) => m.role === 'user');
@@ -189,7 +213,10 @@ export class ConversationService {
         .run(now, firstUser ? 1 : null, firstUser ? titleFrom(firstUser.content) : null, conversationId);
       return out;
     })();
-    return ids;
+    // Inside a caller's transaction the rows may still be rolled back: re-read them later instead.
+    if (this.db.inTransaction) this.recent.forget(conversationId);
+    else this.recent.appended(conversationId, rows);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -197,6 +224,15 @@ export class ConversationService {
    * (the turn in flight, whose messages the graph state holds). Bounded by `limit`.
    */
   recentRows(conversationId: number, limit: number, excludeTurn?: string): MessageRow[] {
+    const newestId = (this.stmt('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?').get(conversationId) as { id: number | null }).id ?? 0;
+    const hit = this.recent.read(conversationId, limit, excludeTurn, newestId);
+    if (hit) return hit;
+    if (limit <= RECENT_KEEP) {
+      const newest = (this.stmt('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?').all(conversationId, RECENT_KEEP + 1) as MessageRow[]).reverse();
+      this.recent.load(conversationId, newest, newest.length <= RECENT_KEEP);
+      const loaded = this.recent.read(conversationId, limit, excludeTurn, newest.at(-1)?.id ?? 0);
+      if (loaded) return loaded;
+    }
     const rows = this.stmt(
         `SELECT * FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?`,
       )
