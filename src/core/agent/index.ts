@@ -9,6 +9,7 @@ import { PaiError } from '../../shared/errors';
 import { ChatService } from './chat-service';
 import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
+import { installPooledRandom } from './random-pool';
 import { clarifyTool } from './clarify';
 import type { ProviderService } from './providers/service';
 
@@ -34,6 +35,7 @@ export function createAgentDomain(
   providers: ProviderService,
   promptProviders: () => PromptContextProvider[],
 ): AgentDomain {
+  installPooledRandom();
   const conversations = new ConversationService({ db: ctx.db, clock: ctx.clock, events: ctx.events, timeZone: ctx.timeZone });
   const profile = new ProfileService(ctx.db, ctx.audit, ctx.events);
   const registry = new ToolRegistry(ctx.tools, ctx.db);
