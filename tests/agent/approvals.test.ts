@@ -87,8 +87,8 @@ describe('guardrail approvals', () => {
     await h.app.services.chat.idle(conv);
     expect(h.events.some((e) => e.type === 'approval_request' && e.turn_id === r.turn_id)).toBe(false);
     expect(await rows()).toHaveLength(0);
-    const tools = await call<{ tools: { name: string; approval: string }[] }>(h.app, 'tools.list', {});
-    expect(tools.tools.find((t) => t.name === 'ledger_delete')?.approval).toBe('always_allow');
+    const tools = await call<{ name: string; approval: string }[]>(h.app, 'mcp.tools.list', {});
+    expect(tools.find((t) => t.name === 'ledger_delete')?.approval).toBe('always_allow');
   });
 
   it('per-call answers: two deletes, answered one at a time; only the approved one runs', async () => {

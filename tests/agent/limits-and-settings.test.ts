@@ -49,8 +49,8 @@ describe('per-turn limits', () => {
 
 describe('per-tool approval settings', () => {
   it('"ask" makes a write tool ask; a disabled tool is not offered to the model', async () => {
-    await call(h.app, 'tools.update', { source: 'builtin', name: 'ledger_insert', approval: 'ask' });
-    await call(h.app, 'tools.update', { source: 'builtin', name: 'now_time', enabled: false });
+    await call(h.app, 'mcp.tools.setApproval', { source: 'builtin', name: 'ledger_insert', approval: 'ask' });
+    await call(h.app, 'mcp.tools.setEnabled', { source: 'builtin', name: 'now_time', enabled: false });
     server.enqueue({ toolCalls: [{ name: 'ledger_insert', args: { amount: 12, category: '餐饮', item: '咖啡' }, id: 'c_ins' }] });
     const { conversation_id: conv } = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '咖啡 12' });
     await h.app.services.chat.idle(conv);

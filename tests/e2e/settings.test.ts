@@ -122,13 +122,13 @@ describe('Settings view', () => {
   it('changes a tool approval in the Tools & MCP tab', async () => {
     const page = e2e.page;
     await page.getByRole('tab', { name: 'Tools & MCP' }).click();
-    const first = (await e2e.invoke('tools.list', {})).tools[0]!;
+    const first = (await e2e.invoke('mcp.tools.list', {}))[0]!;
     await page.getByLabel(`Approval ${first.name}`, { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Always ask' }).click();
     await expect
       .poll(
         async () =>
-          (await e2e.invoke('tools.list', {})).tools.find((t) => t.name === first.name)?.approval,
+          (await e2e.invoke('mcp.tools.list', {})).find((t) => t.name === first.name)?.approval,
       )
       .toBe('ask');
     await e2e.screenshot('settings-04-tools');

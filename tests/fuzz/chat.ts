@@ -25,8 +25,6 @@ export const VALID: FuzzValid = {
   'providers.get': [{}],
   'providers.update': [{ preset: 'deepseek' }],
   'providers.test': [{}],
-  'tools.list': [{}],
-  'tools.update': [{ source: 'builtin', name: 'ledger_delete', approval: 'ask' }],
 };
 
 export const EDGE: FuzzEdge = [
@@ -49,5 +47,4 @@ export const WRITES: OpName[] = [
   'conversation.delete',
   'profile.update',
   'providers.update',
-  'tools.update',
 ];

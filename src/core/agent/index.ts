@@ -5,7 +5,6 @@ import { ToolRegistry } from '../tools/registry';
 import { conversationTools } from '../tools/conversation-tools';
 import { profileTools } from '../tools/profile-tools';
 import { timeTools } from '../tools/time-tools';
-import { PaiError } from '../../shared/errors';
 import { ChatService } from './chat-service';
 import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
@@ -72,15 +71,6 @@ export function createAgentDomain(
         return next;
       },
       'providers.test': () => providers.test(),
-      'tools.list': () => ({ tools: registry.list() }),
-      'tools.update': (input) => {
-        const def = ctx.tools.get(input.name);
-        if (!def || def.source !== input.source) throw new PaiError('NOT_FOUND', `Unknown tool: ${input.source}/${input.name}`);
-        const { source: _s, name: _n, ...patch } = input;
-        ctx.tools.setSetting(def.source, def.name, patch);
-        ctx.events.emit('data.changed', { domain: 'tools' });
-        return registry.info(def);
-      },
     },
     async stop() {
       await chat.stopAll();

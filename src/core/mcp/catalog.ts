@@ -8,12 +8,14 @@ export const CATALOG_TTL_MS = 30_000;
 /**
  * The runtime tool catalog (reference 000, MCP 与运行时管理): built-in tools,
  * MCP tools filtered by each server's allowlist, and the on/off and approval
- * settings, cached for 30 s so a turn does not run `tools/list` on every server.
- * Any configuration change drops the cache.
+ * settings. Discovery (`tools/list` on every server) is done at most every
+ * 30 s so a turn does not wait on it; the entries are built fresh from the
+ * settings each time, so a change made anywhere (Settings, "always allow" in
+ * chat) shows at once. Any configuration change forces a new discovery.
  */
 export class ToolCatalog {
-  private cache: { at: number; entries: CatalogEntry[] } | null = null;
-  private refreshing: Promise<CatalogEntry[]> | null = null;
+  private discoveredAt: number | null = null;
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly tools: ToolExecutor,
@@ -25,28 +27,33 @@ export class ToolCatalog {
   }
 
   invalidate(): void {
-    this.cache = null;
+    this.discoveredAt = null;
   }
 
-  /** Fresh within the TTL; otherwise re-discovers MCP tools (and registers them in the executor). */
+  /** Every tool with its current settings, after a discovery if the last one is older than the TTL. */
   async list(force = false): Promise<CatalogEntry[]> {
-    if (!force && this.cache && this.clock.now() - this.cache.at < this.ttlMs)
-      return this.cache.entries;
-    if (this.refreshing) return this.refreshing;
-    this.refreshing = (async () => {
-      await this.mcp.discover();
-      const entries = this.build();
-      this.cache = { at: this.clock.now(), entries };
-      return entries;
-    })().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    await this.refresh(force);
+    return this.build();
   }
 
-  /** The cached entries (or built now without discovery); for synchronous callers. */
+  /** Re-discovers MCP tools (and registers them in the executor) when older than the TTL. */
+  async refresh(force = false): Promise<void> {
+    if (force || this.discoveredAt === null || this.clock.now() - this.discoveredAt >= this.ttlMs) {
+      this.refreshing ??= this.mcp
+        .discover()
+        .then(() => {
+          this.discoveredAt = this.clock.now();
+        })
+        .finally(() => {
+          this.refreshing = null;
+        });
+      await this.refreshing;
+    }
+  }
+
+  /** The entries as of the last discovery; for synchronous callers. */
   snapshot(): CatalogEntry[] {
-    return this.cache?.entries ?? this.build();
+    return this.build();
   }
 
   entry(source: 'builtin' | 'mcp', name: string): CatalogEntry | undefined {

@@ -51,7 +51,7 @@ export function mcpModule(ctx: CoreContext, s: McpServices): PaiModule {
         return entry(input.source, input.name);
       },
       'mcp.tools.reapprove': async (input) => {
-        await catalog.list();
+        await catalog.refresh();
         manager.reapprove(input.name);
         return entry('mcp', input.name);
       },
@@ -65,13 +65,13 @@ export function mcpModule(ctx: CoreContext, s: McpServices): PaiModule {
     // Runs before each model call: keeps the MCP part of the catalog fresh (30 s
     // TTL) so the agent binds the current `server__tool` set. Adds no prompt text.
     promptContext: async () => {
-      await catalog.list().catch(() => undefined);
+      await catalog.refresh().catch(() => undefined);
       return null;
     },
     start() {
       if (ctx.options.background === false) return;
       // Connect the enabled servers in the background; failures show as server status.
-      void catalog.list().catch(() => undefined);
+      void catalog.refresh().catch(() => undefined);
     },
     async stop() {
       await manager.close();

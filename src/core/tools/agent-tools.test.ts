@@ -84,10 +84,10 @@ describe('toolsets', () => {
   it('main_agent sees every registered mainAgent tool that is enabled; a disabled one disappears', async () => {
     const names = () => app.ctx.tools.list().filter((d) => d.mainAgent).map((d) => d.name);
     for (const n of names()) if (n !== 'clarify') expect(MAIN_AGENT_TOOL_NAMES).toContain(n);
-    const r = await app.dispatch('tools.update', { source: 'builtin', name: 'now_time', enabled: false });
+    const r = await app.dispatch('mcp.tools.setEnabled', { source: 'builtin', name: 'now_time', enabled: false });
     expect(r.ok).toBe(true);
-    const list = await app.handlers['tools.list']({}, { actor: 'user', userId: 1 });
-    expect(list.tools.find((x) => x.name === 'now_time')?.enabled).toBe(false);
+    const list = await app.handlers['mcp.tools.list']({}, { actor: 'user', userId: 1 });
+    expect(list.find((x) => x.name === 'now_time')?.enabled).toBe(false);
     const run = await app.ctx.tools.execute('now_time', {}, ctx());
     expect(run.error?.code).toBe('TOOL_DISABLED');
   });

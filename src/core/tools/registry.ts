@@ -1,6 +1,5 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
-import type { ToolInfo } from '../../shared/contract';
 import type { ToolExecutor, ToolSetting } from './executor';
 import type { AnyToolDef } from './types';
 import { toolsetFor, type ToolsetName } from './toolsets';
@@ -35,22 +34,5 @@ export class ToolRegistry {
 
   visible(node: ToolsetName, settings = this.settings()): AnyToolDef[] {
     return toolsetFor(node, this.executor.list(), (d) => settings(d).enabled);
-  }
-
-  info(def: AnyToolDef): ToolInfo {
-    const s = this.executor.setting(def.source, def.name);
-    return {
-      source: def.source,
-      name: def.name,
-      description: def.description,
-      risk: def.risk,
-      main_agent: def.mainAgent,
-      enabled: s.enabled,
-      approval: s.approval,
-    };
-  }
-
-  list(): ToolInfo[] {
-    return this.executor.list().map((d) => this.info(d));
   }
 }

@@ -77,7 +77,7 @@ export class WebService {
 
   /** A usable MCP tool for a job: the configured one, else a read-only one with a known name. */
   async mcpTool(kind: McpKind): Promise<DiscoveredTool | undefined> {
-    await this.d.catalog.list();
+    await this.d.catalog.refresh();
     const s = this.d.settings.get();
     const configured =
       kind === 'search'

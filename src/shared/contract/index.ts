@@ -6,7 +6,6 @@ import { providerOps } from './providers';
 import { conversationOps } from './conversation';
 import { profileOps } from './profile';
 import { chatOps } from './chat';
-import { toolOps } from './tools';
 import { quickAddOps } from './quickadd';
 import { dataOps } from './data';
 import { scheduleOps } from './schedule';
@@ -25,7 +24,6 @@ export * from './providers';
 export * from './conversation';
 export * from './profile';
 export * from './chat';
-export * from './tools';
 
 export * from './quickadd';
 export * from './data';
@@ -39,7 +37,6 @@ export const contract = mergeOps(
   conversationOps,
   profileOps,
   chatOps,
-  toolOps,
   quickAddOps,
   dataOps,
   scheduleOps,
