@@ -1,31 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedOpenAI } from '../scripted-openai/server';
-import { call, envFor, openHarness, type Harness } from '../scripted-openai/harness';
+import { describe, expect, it } from 'vitest';
+import { call, useScriptedChat } from '../scripted-openai/harness';
 import type { ChatMessage, LedgerEntry } from '../../src/shared/contract';
 
-let server: ScriptedOpenAI;
-let h: Harness;
+const ctx = useScriptedChat();
 
-beforeEach(async () => {
-  server = await new ScriptedOpenAI().start();
-  h = openHarness(envFor(server.baseURL));
-});
-afterEach(async () => {
-  await h.close();
-  await server.close();
-});
-
-const ledgerRows = async () => (await call<{ entries: LedgerEntry[] }>(h.app, 'ledger.list', {})).entries;
+const ledgerRows = async () => (await call<{ entries: LedgerEntry[] }>(ctx.h.app, 'ledger.list', {})).entries;
 
 async function send(text: string, conversation_id?: number) {
-  const r = await call<{ conversation_id: number; turn_id: string }>(h.app, 'chat.send', { text, ...(conversation_id ? { conversation_id } : {}) });
-  await h.app.services.chat.idle(r.conversation_id);
+  const r = await call<{ conversation_id: number; turn_id: string }>(ctx.h.app, 'chat.send', { text, ...(conversation_id ? { conversation_id } : {}) });
+  await ctx.h.app.services.chat.idle(r.conversation_id);
   return r;
 }
 
 describe('chat turn with the real ChatOpenAI client against the scripted server', () => {
   it('"午饭 32" → ledger_insert runs → a row, tool start/end events, streamed reply', async () => {
-    server.enqueue(
+    ctx.server.enqueue(
       { toolCalls: [{ name: 'ledger_insert', args: { amount: 32, category: '餐饮', item: '午饭', transaction_date: '', image_url: '' } }] },
       { text: '已记账：午饭 32 元。' },
     );
@@ -35,7 +24,7 @@ describe('chat turn with the real ChatOpenAI client against the scripted server'
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: 32, category: '餐饮', item: '午饭' });
 
-    const mine = h.events.filter((e) => e.turn_id === turn_id);
+    const mine = ctx.h.events.filter((e) => e.turn_id === turn_id);
     const types = mine.map((e) => e.type);
     expect(types[0]).toBe('turn_start');
     expect(types.at(-1)).toBe('turn_end');
@@ -51,7 +40,7 @@ describe('chat turn with the real ChatOpenAI client against the scripted server'
     expect(mine.at(-1)).toMatchObject({ type: 'turn_end', status: 'completed' });
 
     // The model saw the tool result on its second call, and tools were bound.
-    const [first, second] = server.chatRequests();
+    const [first, second] = ctx.server.chatRequests();
     expect(first!.body.tools?.map((t) => t.function.name)).toEqual(expect.arrayContaining(['ledger_insert', 'clarify', 'now_time']));
     expect(first!.body.stream).toBe(true);
     const toolMsg = second!.body.messages!.find((m) => m.role === 'tool');
@@ -62,11 +51,11 @@ describe('chat turn with the real ChatOpenAI client against the scripted server'
     expect(system).toContain('Asia/Shanghai');
 
     // Stored for display: user, assistant (tool call), tool, assistant.
-    const { messages } = await call<{ messages: ChatMessage[] }>(h.app, 'conversation.messages', { id: conversation_id });
+    const { messages } = await call<{ messages: ChatMessage[] }>(ctx.h.app, 'conversation.messages', { id: conversation_id });
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(messages[1]!.tool_calls?.[0]?.name).toBe('ledger_insert');
     expect(messages[2]!.tool).toMatchObject({ name: 'ledger_insert', status: 'ok' });
-    const convs = await call<{ conversations: { id: number; title: string }[] }>(h.app, 'conversation.list', {});
+    const convs = await call<{ conversations: { id: number; title: string }[] }>(ctx.h.app, 'conversation.list', {});
     expect(convs.conversations[0]).toMatchObject({ id: conversation_id, title: '午饭 32' });
   });
 });

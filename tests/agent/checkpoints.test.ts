@@ -1,26 +1,15 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedOpenAI } from '../scripted-openai/server';
-import { call, envFor, openHarness, type Harness } from '../scripted-openai/harness';
+import { describe, expect, it } from 'vitest';
+import { call, useScriptedChat } from '../scripted-openai/harness';
 import { CHECKPOINT_FILE } from '../../src/core/agent/checkpointer';
 import type { LedgerEntry } from '../../src/shared/contract';
 
-let server: ScriptedOpenAI;
-let h: Harness;
-
-beforeEach(async () => {
-  server = await new ScriptedOpenAI().start();
-  h = openHarness(envFor(server.baseURL));
-});
-afterEach(async () => {
-  await h.close();
-  await server.close();
-});
+const ctx = useScriptedChat();
 
 /** Rows on disk in the checkpoint file, read through a separate connection. */
 function stored(): { checkpoints: number; writes: number } {
-  const db = new Database(join(h.dir, CHECKPOINT_FILE), { readonly: true });
+  const db = new Database(join(ctx.h.dir, CHECKPOINT_FILE), { readonly: true });
   try {
     // The library creates its tables on first write: no table is nothing stored.
     const exists = (t: string) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t);
@@ -33,32 +22,32 @@ function stored(): { checkpoints: number; writes: number } {
 
 describe('turn state on disk', () => {
   it('a turn that completes writes no graph state to disk', async () => {
-    server.enqueue({ toolCalls: [{ name: 'now_time', args: {}, id: 'call_t1' }] }, { text: '现在是 12:30。' });
-    const r = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '现在几点？' });
-    await h.app.services.chat.idle(r.conversation_id);
-    expect(h.events.at(-1)).toMatchObject({ type: 'turn_end', status: 'completed' });
+    ctx.server.enqueue({ toolCalls: [{ name: 'now_time', args: {}, id: 'call_t1' }] }, { text: '现在是 12:30。' });
+    const r = await call<{ conversation_id: number }>(ctx.h.app, 'chat.send', { text: '现在几点？' });
+    await ctx.h.app.services.chat.idle(r.conversation_id);
+    expect(ctx.h.events.at(-1)).toMatchObject({ type: 'turn_end', status: 'completed' });
     expect(stored()).toEqual({ checkpoints: 0, writes: 0 });
   });
 
   it('a turn waiting for approval is on disk before the card is shown, survives a reopen, and is gone once answered', async () => {
-    const entry = await call<LedgerEntry>(h.app, 'ledger.create', { amount: 32, category: '餐饮', item: '午饭' });
-    server.enqueue({ toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry.id }, id: 'call_del_1' }] });
+    const entry = await call<LedgerEntry>(ctx.h.app, 'ledger.create', { amount: 32, category: '餐饮', item: '午饭' });
+    ctx.server.enqueue({ toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry.id }, id: 'call_del_1' }] });
     let onDiskAtCard: { checkpoints: number; writes: number } | null = null;
-    const off = h.app.ctx.events.on('chat.event', (e) => {
+    const off = ctx.h.app.ctx.events.on('chat.event', (e) => {
       if (e.type === 'approval_request') onDiskAtCard = stored();
     });
-    const r = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '删掉这笔' });
-    await h.app.services.chat.idle(r.conversation_id);
+    const r = await call<{ conversation_id: number }>(ctx.h.app, 'chat.send', { text: '删掉这笔' });
+    await ctx.h.app.services.chat.idle(r.conversation_id);
     off();
     expect(onDiskAtCard!.checkpoints).toBeGreaterThan(0);
 
-    await h.reopen();
-    const state = await call<{ pending: { kind: string } | null }>(h.app, 'chat.state', { conversation_id: r.conversation_id });
+    await ctx.h.reopen();
+    const state = await call<{ pending: { kind: string } | null }>(ctx.h.app, 'chat.state', { conversation_id: r.conversation_id });
     expect(state.pending?.kind).toBe('approval');
-    server.enqueue({ text: '已删除。' });
-    await call(h.app, 'chat.resume', { conversation_id: r.conversation_id, approvals: [{ call_id: 'call_del_1', approved: true }] });
-    await h.app.services.chat.idle(r.conversation_id);
-    expect((await call<{ entries: LedgerEntry[] }>(h.app, 'ledger.list', {})).entries).toHaveLength(0);
+    ctx.server.enqueue({ text: '已删除。' });
+    await call(ctx.h.app, 'chat.resume', { conversation_id: r.conversation_id, approvals: [{ call_id: 'call_del_1', approved: true }] });
+    await ctx.h.app.services.chat.idle(r.conversation_id);
+    expect((await call<{ entries: LedgerEntry[] }>(ctx.h.app, 'ledger.list', {})).entries).toHaveLength(0);
     expect(stored()).toEqual({ checkpoints: 0, writes: 0 });
   });
 });

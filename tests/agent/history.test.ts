@@ -1,22 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScriptedOpenAI } from '../scripted-openai/server';
-import { call, envFor, openHarness, type Harness } from '../scripted-openai/harness';
+import { describe, expect, it } from 'vitest';
+import { call, useScriptedChat } from '../scripted-openai/harness';
 
-let server: ScriptedOpenAI;
-let h: Harness;
-
-beforeEach(async () => {
-  server = await new ScriptedOpenAI().start();
-  h = openHarness(envFor(server.baseURL));
-});
-afterEach(async () => {
-  await h.close();
-  await server.close();
-});
+const ctx = useScriptedChat();
 
 /** Seeds `turns` earlier turns: person's message, a tool call + result, and a reply (4 rows each). */
 function seed(conv: number, turns: number): void {
-  const c = h.app.services.conversations;
+  const c = ctx.h.app.services.conversations;
   for (let i = 0; i < turns; i++) {
     const turnId = `seed-${i}`;
     c.append(1, conv, [
@@ -29,17 +18,17 @@ function seed(conv: number, turns: number): void {
 }
 
 async function turnRequestSize(conv: number): Promise<{ bytes: number; messages: { role: string; tool_call_id?: string; tool_calls?: unknown[] }[] }> {
-  server.enqueue({ text: '好的。' });
-  await call(h.app, 'chat.send', { conversation_id: conv, text: '今天花了多少？' });
-  await h.app.services.chat.idle(conv);
-  const req = server.chatRequests().at(-1)!;
+  ctx.server.enqueue({ text: '好的。' });
+  await call(ctx.h.app, 'chat.send', { conversation_id: conv, text: '今天花了多少？' });
+  await ctx.h.app.services.chat.idle(conv);
+  const req = ctx.server.chatRequests().at(-1)!;
   return { bytes: req.raw.length, messages: req.body.messages! };
 }
 
 describe('history sent to the model is bounded', () => {
   it('a turn at 1,000 stored messages sends about what a turn at 12 sends, with call/result pairs intact', async () => {
-    const small = (await call<{ id: number }>(h.app, 'conversation.create', {})).id;
-    const big = (await call<{ id: number }>(h.app, 'conversation.create', {})).id;
+    const small = (await call<{ id: number }>(ctx.h.app, 'conversation.create', {})).id;
+    const big = (await call<{ id: number }>(ctx.h.app, 'conversation.create', {})).id;
     seed(small, 3); // 12 messages
     seed(big, 250); // 1,000 messages
     const a = await turnRequestSize(small);

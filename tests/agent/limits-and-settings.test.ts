@@ -1,27 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OpenAIEmbeddings } from '@langchain/openai';
-import { ScriptedOpenAI } from '../scripted-openai/server';
-import { call, envFor, openHarness, type Harness } from '../scripted-openai/harness';
+import { call, useScriptedChat } from '../scripted-openai/harness';
 import { defineTool } from '../../src/core/tools/types';
 import type { LedgerEntry } from '../../src/shared/contract';
 
-let server: ScriptedOpenAI;
-let h: Harness;
-
-beforeEach(async () => {
-  server = await new ScriptedOpenAI().start();
-  h = openHarness(envFor(server.baseURL));
-});
-afterEach(async () => {
-  await h.close();
-  await server.close();
-});
+const ctx = useScriptedChat();
 
 describe('per-turn limits', () => {
   it('a crawl-limited tool answers with the limit message on its 4th call in a turn; the next turn starts at zero', async () => {
     let runs = 0;
-    h.app.ctx.tools.register(
+    ctx.h.app.ctx.tools.register(
       defineTool({
         name: 'test_crawl',
         source: 'builtin',
@@ -34,41 +23,41 @@ describe('per-turn limits', () => {
       }),
     );
     const four = { toolCalls: [1, 2, 3, 4].map((i) => ({ name: 'test_crawl', args: { url: `https://e.com/${i}` }, id: `c${i}` })) };
-    server.enqueue(four, { text: '够了。' });
-    const { conversation_id: conv } = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '抓四个网页' });
-    await h.app.services.chat.idle(conv);
+    ctx.server.enqueue(four, { text: '够了。' });
+    const { conversation_id: conv } = await call<{ conversation_id: number }>(ctx.h.app, 'chat.send', { text: '抓四个网页' });
+    await ctx.h.app.services.chat.idle(conv);
     expect(runs).toBe(3);
-    const limited = h.events.find((e) => e.type === 'tool_end' && e.call_id === 'c4');
+    const limited = ctx.h.events.find((e) => e.type === 'tool_end' && e.call_id === 'c4');
     expect(limited).toMatchObject({ status: 'error', error: { code: 'LIMIT_EXCEEDED' } });
-    server.enqueue({ toolCalls: [{ name: 'test_crawl', args: { url: 'https://e.com/5' }, id: 'c5' }] }, { text: '好。' });
-    await call(h.app, 'chat.send', { conversation_id: conv, text: '再抓一个' });
-    await h.app.services.chat.idle(conv);
+    ctx.server.enqueue({ toolCalls: [{ name: 'test_crawl', args: { url: 'https://e.com/5' }, id: 'c5' }] }, { text: '好。' });
+    await call(ctx.h.app, 'chat.send', { conversation_id: conv, text: '再抓一个' });
+    await ctx.h.app.services.chat.idle(conv);
     expect(runs).toBe(4);
   });
 });
 
 describe('per-tool approval settings', () => {
   it('"ask" makes a write tool ask; a disabled tool is not offered to the model', async () => {
-    await call(h.app, 'mcp.tools.setApproval', { source: 'builtin', name: 'ledger_insert', approval: 'ask' });
-    await call(h.app, 'mcp.tools.setEnabled', { source: 'builtin', name: 'now_time', enabled: false });
-    server.enqueue({ toolCalls: [{ name: 'ledger_insert', args: { amount: 12, category: '餐饮', item: '咖啡' }, id: 'c_ins' }] });
-    const { conversation_id: conv } = await call<{ conversation_id: number }>(h.app, 'chat.send', { text: '咖啡 12' });
-    await h.app.services.chat.idle(conv);
-    const bound = server.chatRequests()[0]!.body.tools!.map((t) => t.function.name);
+    await call(ctx.h.app, 'mcp.tools.setApproval', { source: 'builtin', name: 'ledger_insert', approval: 'ask' });
+    await call(ctx.h.app, 'mcp.tools.setEnabled', { source: 'builtin', name: 'now_time', enabled: false });
+    ctx.server.enqueue({ toolCalls: [{ name: 'ledger_insert', args: { amount: 12, category: '餐饮', item: '咖啡' }, id: 'c_ins' }] });
+    const { conversation_id: conv } = await call<{ conversation_id: number }>(ctx.h.app, 'chat.send', { text: '咖啡 12' });
+    await ctx.h.app.services.chat.idle(conv);
+    const bound = ctx.server.chatRequests()[0]!.body.tools!.map((t) => t.function.name);
     expect(bound).not.toContain('now_time');
-    expect(h.events.find((e) => e.type === 'approval_request')).toMatchObject({
+    expect(ctx.h.events.find((e) => e.type === 'approval_request')).toMatchObject({
       calls: [{ call_id: 'c_ins', tool: 'ledger_insert', risk: 'write', summary: '记账 12 元：咖啡', args: { amount: 12, category: '餐饮', item: '咖啡' } }],
     });
-    expect((await call<{ entries: LedgerEntry[] }>(h.app, 'ledger.list', {})).entries).toHaveLength(0);
+    expect((await call<{ entries: LedgerEntry[] }>(ctx.h.app, 'ledger.list', {})).entries).toHaveLength(0);
   });
 });
 
 describe('scripted server: embeddings', () => {
   it('serves /v1/embeddings to the real OpenAIEmbeddings client', async () => {
-    const emb = new OpenAIEmbeddings({ model: 'scripted-embed', apiKey: 'sk-test', configuration: { baseURL: server.baseURL } });
+    const emb = new OpenAIEmbeddings({ model: 'scripted-embed', apiKey: 'sk-test', configuration: { baseURL: ctx.server.baseURL } });
     const [a, b] = await emb.embedDocuments(['午饭', '午饭']);
     expect(a).toHaveLength(8);
     expect(a).toEqual(b);
-    expect(server.requests.at(-1)!.path).toBe('/v1/embeddings');
+    expect(ctx.server.requests.at(-1)!.path).toBe('/v1/embeddings');
   });
 });

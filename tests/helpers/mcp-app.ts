@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { createApp, type PaiApp } from '../../src/core/app';
 import type { ToolContext } from '../../src/core/tools/types';
 import type { OpName, OpOutput } from '../../src/shared/contract';
+import { toolCtx } from '../support/temp-app';
 
 export class FakeClock {
   constructor(public t = Date.parse('2026-04-06T04:00:00Z')) {}
@@ -45,17 +46,7 @@ export function makeTestApp(env: Record<string, string> = {}): TestApp {
       if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
       return r.data as never;
     },
-    ctx: (over = {}) => ({
-      userId: 1,
-      conversationId: null,
-      locale: 'zh-CN',
-      timeZone: 'Asia/Shanghai',
-      imageUrls: [],
-      actor: 'agent',
-      platform: 'test',
-      turn: { external: 0, crawl: 0 },
-      ...over,
-    }),
+    ctx: (over = {}) => toolCtx({ platform: 'test', turn: { external: 0, crawl: 0 }, ...over }),
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type PaiApp } from '../../src/core/app';
-import type { ToolContext } from '../../src/core/tools/types';
+import { toolCtx } from '../support/temp-app';
 
 export interface TestApp {
   app: PaiApp;
@@ -27,15 +27,7 @@ export function testApp(): TestApp {
     },
   };
   const app = createApp({ dataDir: dir, clock, timeZone: 'Asia/Shanghai', locale: 'zh-CN', background: false });
-  const ctx: ToolContext = {
-    userId: 1,
-    conversationId: 7,
-    locale: 'zh-CN',
-    timeZone: 'Asia/Shanghai',
-    imageUrls: [],
-    actor: 'agent',
-    platform: 'desktop',
-  };
+  const ctx = toolCtx({ conversationId: 7 });
   return {
     app,
     clock,

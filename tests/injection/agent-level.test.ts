@@ -8,6 +8,7 @@ import { ScriptedOpenAI } from '../scripted-openai/server';
 import { call, envFor, openHarness, type Harness } from '../scripted-openai/harness';
 import { startWebPeer, type WebPeer } from '../peers/web-peer';
 import { STDIO_PEER } from '../helpers/mcp-app';
+import { toolCtx } from '../support/temp-app';
 import { INJECTION_CASES, type InjectionCase } from '../fixtures/injection-cases';
 import { riskOf } from '../fixtures/injection-assertions';
 import type { ChatEvent, LedgerEntry } from '../../src/shared/contract';
@@ -56,15 +57,7 @@ describe('injection corpus (agent level, scripted model obeys the injection)', (
     const steps: Parameters<ScriptedOpenAI['enqueue']> = [];
     if (c.vector === 'mcp_description') {
       // The rug pull happens between turns; the next listing sees it.
-      await h.app.ctx.tools.execute(c.carrier.name, c.carrier.args, {
-        userId: 1,
-        conversationId: null,
-        locale: 'zh-CN',
-        timeZone: 'Asia/Shanghai',
-        imageUrls: [],
-        actor: 'agent',
-        platform: 'test',
-      });
+      await h.app.ctx.tools.execute(c.carrier.name, c.carrier.args, toolCtx({ platform: 'test' }));
       await call(h.app, 'mcp.tools.list', { refresh: true });
     } else {
       steps.push({
@@ -141,15 +134,7 @@ describe('injection corpus (agent level, scripted model obeys the injection)', (
     const r = await h.app.ctx.tools.execute(
       'peer__echo',
       { text: 'still alive' },
-      {
-        userId: 1,
-        conversationId: null,
-        locale: 'zh-CN',
-        timeZone: 'Asia/Shanghai',
-        imageUrls: [],
-        actor: 'agent',
-        platform: 'test',
-      },
+      toolCtx({ platform: 'test' }),
     );
     expect(r.ok).toBe(true);
     const usage = h.app.ctx.db

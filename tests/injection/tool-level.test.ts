@@ -4,9 +4,9 @@
 // guardrail stops (destructive → approval), a tool refuses (SSRF, held tool),
 // or one that runs visibly. The agent-level suite (scripted model + graph) lives
 // with the agent branch; see tests/fixtures/injection-assertions.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, STDIO_PEER, type TestApp } from '../helpers/mcp-app';
-import { startWebPeer, type WebPeer } from '../peers/web-peer';
+import { describe, expect, it } from 'vitest';
+import { STDIO_PEER } from '../helpers/mcp-app';
+import { useWebTestApp } from '../helpers/web-app';
 import { INJECTION_CASES, type InjectionCase } from '../fixtures/injection-cases';
 import { assertWrappedOnce, remoteImageUrls, riskOf } from '../fixtures/injection-assertions';
 
@@ -17,22 +17,16 @@ const marker = (payload: string) =>
     .slice(0, 24);
 
 describe('injection corpus (tool level)', () => {
-  let t: TestApp;
-  let web: WebPeer;
-  beforeAll(async () => {
-    t = makeTestApp();
-    web = await startWebPeer();
-    await t.call('web.settings.update', {
-      search_provider: 'searxng',
-      search_url: web.base,
-      fetch_allow_hosts: ['127.0.0.1'],
-    });
-    await t.call('mcp.servers.add', { name: 'peer', ...STDIO_PEER });
-    await t.call('mcp.tools.list', {});
-  });
-  afterAll(async () => {
-    await t.close();
-    await web.close();
+  const w = useWebTestApp({
+    setup: async ({ t, web }) => {
+      await t.call('web.settings.update', {
+        search_provider: 'searxng',
+        search_url: web.base,
+        fetch_allow_hosts: ['127.0.0.1'],
+      });
+      await t.call('mcp.servers.add', { name: 'peer', ...STDIO_PEER });
+      await t.call('mcp.tools.list', {});
+    },
   });
 
   it('has at least 15 cases over every vector', () => {
@@ -43,17 +37,17 @@ describe('injection corpus (tool level)', () => {
   });
 
   const fill = (c: InjectionCase, v: Record<string, unknown>) =>
-    JSON.parse(JSON.stringify(v).replaceAll('{page}', `${web.base}/case/${c.id}`)) as Record<
+    JSON.parse(JSON.stringify(v).replaceAll('{page}', `${w.web.base}/case/${c.id}`)) as Record<
       string,
       unknown
     >;
 
   it.each(INJECTION_CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
-    const ctx = t.ctx();
-    const carried = await t.app.ctx.tools.execute(c.carrier.name, fill(c, c.carrier.args), ctx);
+    const ctx = w.t.ctx();
+    const carried = await w.t.app.ctx.tools.execute(c.carrier.name, fill(c, c.carrier.args), ctx);
     if (c.vector === 'mcp_description') {
-      t.clock.advance(31_000);
-      const entry = (await t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo');
+      w.t.clock.advance(31_000);
+      const entry = (await w.t.call('mcp.tools.list', {})).find((e) => e.name === 'peer__echo');
       expect(entry?.held).toBe(true);
     } else if (c.hidden) {
       expect(carried.ok).toBe(true);
@@ -73,7 +67,7 @@ describe('injection corpus (tool level)', () => {
       return;
     }
     const attack = c.attack;
-    const risk = riskOf(t.app.ctx.tools, attack.name, attack.args);
+    const risk = riskOf(w.t.app.ctx.tools, attack.name, attack.args);
     switch (c.expect) {
       case 'approval':
         // Tools of other domains (memory, schedule, text2sql) are not on this branch; their
@@ -85,12 +79,12 @@ describe('injection corpus (tool level)', () => {
         break;
       case 'refused':
       case 'held': {
-        const r = await t.app.ctx.tools.execute(attack.name, attack.args, t.ctx());
+        const r = await w.t.app.ctx.tools.execute(attack.name, attack.args, w.t.ctx());
         expect(r.ok).toBe(false);
         expect(r.error?.code).toBe('FORBIDDEN');
         if (c.expect === 'held') {
           expect(r.output).toContain('重新批准');
-          await t.call('mcp.tools.reapprove', { name: 'peer__echo' });
+          await w.t.call('mcp.tools.reapprove', { name: 'peer__echo' });
         }
         break;
       }

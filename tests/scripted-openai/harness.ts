@@ -2,9 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createApp, type PaiApp } from '../../src/core/app';
 import type { ChatEvent } from '../../src/shared/contract';
 import { chatEventSchema } from '../../src/shared/contract';
+import { ScriptedOpenAI } from './server';
 
 export interface Harness {
   app: PaiApp;
@@ -40,6 +42,43 @@ export function openHarness(env: NodeJS.ProcessEnv, dir = mkdtempSync(join(tmpdi
     },
   };
   return h;
+}
+
+/** The scripted server and the app of the running test (read them inside a test or hook). */
+export interface ScriptedChat {
+  readonly server: ScriptedOpenAI;
+  readonly h: Harness;
+}
+
+/**
+ * Registers beforeEach/afterEach: each test gets a fresh scripted server and an app on a new
+ * temp folder pointed at it; both are closed (and the folder removed) after the test.
+ */
+export function useScriptedChat(): ScriptedChat {
+  let server: ScriptedOpenAI | undefined;
+  let h: Harness | undefined;
+  beforeEach(async () => {
+    server = await new ScriptedOpenAI().start();
+    h = openHarness(envFor(server.baseURL));
+  });
+  afterEach(async () => {
+    await h?.close();
+    await server?.close();
+    h = undefined;
+    server = undefined;
+  });
+  const running = <T>(v: T | undefined, name: string): T => {
+    if (v === undefined) throw new Error(`useScriptedChat: ${name} exists only while a test runs`);
+    return v;
+  };
+  return {
+    get server() {
+      return running(server, 'server');
+    },
+    get h() {
+      return running(h, 'h');
+    },
+  };
 }
 
 export async function call<T = unknown>(app: PaiApp, name: string, input: unknown): Promise<T> {

@@ -97,15 +97,7 @@ export class LedgerService {
         updated_at: now,
       };
       const created = this.toEntry(row);
-      this.d.audit.record({
-        userId,
-        actor: meta.actor,
-        action: 'insert',
-        entity: 'ledger',
-        entityId: created.id,
-        after: created,
-        conversationId: meta.conversationId,
-      });
+      this.audit(userId, meta, 'insert', created.id, { after: created });
       return created;
     })();
     this.changed([entry.id]);
@@ -156,16 +148,7 @@ export class LedgerService {
           userId,
         );
       const after = this.toEntry(next);
-      this.d.audit.record({
-        userId,
-        actor: meta.actor,
-        action: 'update',
-        entity: 'ledger',
-        entityId: id,
-        before: this.toEntry(before),
-        after,
-        conversationId: meta.conversationId,
-      });
+      this.audit(userId, meta, 'update', id, { before: this.toEntry(before), after });
       return after;
     })();
     this.changed([id]);
@@ -181,23 +164,14 @@ export class LedgerService {
     const res = this.db.transaction(() => {
       const before = this.row(userId, id);
       this.st.get('DELETE FROM ledgers WHERE id = ? AND user_id = ?').run(id, userId);
-      const auditId = this.recordDelete(userId, before, meta);
+      // The raw row rides along in the snapshot so undo restores it exactly (same id, minor units).
+      const auditId = this.audit(userId, meta, 'delete', id, {
+        before: { ...this.toEntry(before), _row: before },
+      });
       return { deleted: this.toEntry(before), undo_token: `ledger-delete:${auditId}` };
     })();
     this.changed([id]);
     return res;
-  }
-
-  private recordDelete(userId: number, before: LedgerRow, meta: WriteMeta): number {
-    return this.d.audit.record({
-      userId,
-      actor: meta.actor,
-      action: 'delete',
-      entity: 'ledger',
-      entityId: before.id,
-      before: { ...this.toEntry(before), _row: before },
-      conversationId: meta.conversationId,
-    });
   }
 
   /** Restores a deleted entry with its original id from the audit snapshot. */
@@ -222,15 +196,7 @@ export class LedgerService {
         )
         .run(row);
       const restored = this.toEntry(row);
-      this.d.audit.record({
-        userId,
-        actor: meta.actor,
-        action: 'restore',
-        entity: 'ledger',
-        entityId: row.id,
-        after: restored,
-        conversationId: meta.conversationId,
-      });
+      this.audit(userId, meta, 'restore', row.id, { after: restored });
       return restored;
     })();
     this.changed([entry.id]);
@@ -281,6 +247,25 @@ export class LedgerService {
       }[]
     ).map((r) => r.category);
     return [...new Set([...defaults, ...used])];
+  }
+
+  /** One audit row for a ledger change, in the caller's transaction; returns its id (undo tokens point at it). */
+  private audit(
+    userId: number,
+    meta: WriteMeta,
+    action: 'insert' | 'update' | 'delete' | 'restore',
+    entityId: number,
+    snapshots: { before?: unknown; after?: unknown },
+  ): number {
+    return this.d.audit.record({
+      userId,
+      actor: meta.actor,
+      action,
+      entity: 'ledger',
+      entityId,
+      ...snapshots,
+      conversationId: meta.conversationId,
+    });
   }
 
   private changed(ids: number[]): void {

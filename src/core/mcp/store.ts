@@ -62,6 +62,21 @@ function fromRaw(r: RawRow): ServerRow {
 
 export type NewServer = Omit<ServerRow, 'id' | 'status' | 'lastError'>;
 
+/** The columns insert and update write (the inverse of fromRaw), as named parameters. */
+function toRaw(s: NewServer): Omit<RawRow, 'id' | 'status' | 'last_error'> {
+  return {
+    name: s.name,
+    transport: s.transport,
+    command: s.command,
+    args_json: JSON.stringify(s.args),
+    env_keys_json: JSON.stringify(s.envKeys),
+    url: s.url,
+    header_keys_json: JSON.stringify(s.headerKeys),
+    enabled: s.enabled ? 1 : 0,
+    allowlist_json: s.allowlist === null ? null : JSON.stringify(s.allowlist),
+  };
+}
+
 /** SQL for mcp_servers and mcp_tool_pins. */
 export class McpStore {
   constructor(private readonly db: Db) {}
@@ -88,41 +103,21 @@ export class McpStore {
     const info = this.db
       .prepare(
         `INSERT INTO mcp_servers (name, transport, command, args_json, env_keys_json, url, header_keys_json, enabled, allowlist_json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (@name, @transport, @command, @args_json, @env_keys_json, @url, @header_keys_json, @enabled, @allowlist_json)`,
       )
-      .run(
-        s.name,
-        s.transport,
-        s.command,
-        JSON.stringify(s.args),
-        JSON.stringify(s.envKeys),
-        s.url,
-        JSON.stringify(s.headerKeys),
-        s.enabled ? 1 : 0,
-        s.allowlist === null ? null : JSON.stringify(s.allowlist),
-      );
+      .run(toRaw(s));
     return Number(info.lastInsertRowid);
   }
 
   update(id: number, s: NewServer): void {
     this.db
       .prepare(
-        `UPDATE mcp_servers SET name = ?, transport = ?, command = ?, args_json = ?, env_keys_json = ?, url = ?,
-           header_keys_json = ?, enabled = ?, allowlist_json = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ?`,
+        `UPDATE mcp_servers SET name = @name, transport = @transport, command = @command, args_json = @args_json,
+           env_keys_json = @env_keys_json, url = @url, header_keys_json = @header_keys_json, enabled = @enabled,
+           allowlist_json = @allowlist_json, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE id = @id`,
       )
-      .run(
-        s.name,
-        s.transport,
-        s.command,
-        JSON.stringify(s.args),
-        JSON.stringify(s.envKeys),
-        s.url,
-        JSON.stringify(s.headerKeys),
-        s.enabled ? 1 : 0,
-        s.allowlist === null ? null : JSON.stringify(s.allowlist),
-        id,
-      );
+      .run({ ...toRaw(s), id });
   }
 
   setStatus(id: number, status: ServerStatus, lastError: string | null): void {

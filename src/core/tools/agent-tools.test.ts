@@ -1,33 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp, type PaiApp } from '../app';
-import type { ToolContext } from './types';
+import { fakeClock, openTestApp, toolCtx as ctx } from '../../../tests/support/temp-app';
+import type { PaiApp } from '../app';
 import { MAIN_AGENT_TOOL_NAMES } from './toolsets';
 
-let app: PaiApp;
-let dir: string;
 const NOW = Date.parse('2026-04-06T04:30:05Z');
-const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
-  userId: 1,
-  conversationId: null,
-  locale: 'zh-CN',
-  timeZone: 'Asia/Shanghai',
-  imageUrls: [],
-  actor: 'agent',
-  platform: 'desktop',
-  ...over,
-});
+let app: PaiApp;
+let close: () => Promise<void>;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'pai-tools-'));
-  app = createApp({ dataDir: dir, env: {}, timeZone: 'Asia/Shanghai', clock: { now: () => NOW } });
+  ({ app, close } = openTestApp({ clock: fakeClock(NOW) }));
 });
-afterEach(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => close());
 
 describe('now_time', () => {
   it('renders the time in the given IANA zone, defaulting to the person\'s', async () => {

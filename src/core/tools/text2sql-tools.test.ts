@@ -1,17 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { own, seededApp, SEED, type Seeded, type SeedRow } from '../../../tests/helpers/ledger-seed';
 import { ScriptedChatModel, type Script } from '../../../tests/helpers/scripted-chat-model';
-import type { ToolContext } from './types';
-
-const toolCtx = (): ToolContext => ({
-  userId: 1,
-  conversationId: 7,
-  locale: 'zh-CN',
-  timeZone: 'Asia/Shanghai',
-  imageUrls: [],
-  actor: 'agent',
-  platform: 'desktop',
-});
+import { toolCtx } from '../../../tests/support/temp-app';
 
 // Plans are test inputs standing in for what a model might answer; the planner never sees them.
 const PLAN_FOOD_THIS_MONTH = {
@@ -37,7 +27,7 @@ describe('ledger_text2sql tool', () => {
     model = new ScriptedChatModel(script);
     s.app.ctx.models = { chat: () => model, vision: () => null, embeddings: () => null };
   };
-  const exec = (args: Record<string, unknown>) => s.app.ctx.tools.execute('ledger_text2sql', args, toolCtx());
+  const exec = (args: Record<string, unknown>) => s.app.ctx.tools.execute('ledger_text2sql', args, toolCtx({ conversationId: 7 }));
   const categories = () =>
     (s.app.ctx.db.prepare('SELECT id, category, updated_at FROM ledgers ORDER BY id').all() as { id: number; category: string }[]);
   const idsWhere = (pred: (r: SeedRow) => boolean) => SEED.flatMap((r, i) => (pred(r) ? [s.ids[i]] : []));

@@ -1,29 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../tests/helpers/mcp-app';
-import { startWebPeer, type WebPeer } from '../../../tests/peers/web-peer';
-import { startHttpMcpPeer, type HttpMcpPeer } from '../../../tests/peers/mcp-http';
+import { useWebTestApp } from '../../../tests/helpers/web-app';
 import type { WebSearchResult } from './service';
 
 describe('web_search chain against a local search API and local pages', () => {
-  let t: TestApp;
-  let web: WebPeer;
-  let mcp: HttpMcpPeer;
-  beforeAll(async () => {
-    t = makeTestApp();
-    web = await startWebPeer();
-    mcp = await startHttpMcpPeer();
-  });
-  afterAll(async () => {
-    await t.close();
-    await web.close();
-    await mcp.close();
-  });
+  const w = useWebTestApp({ mcp: true });
   afterEach(() => {
-    web.searchMode = 'ok';
+    w.web.searchMode = 'ok';
   });
 
   const search = async (args: Record<string, unknown>, turn = { external: 0, crawl: 0 }) => {
-    const r = await t.app.ctx.tools.execute('web_search', args, t.ctx({ turn }));
+    const r = await w.t.app.ctx.tools.execute('web_search', args, w.t.ctx({ turn }));
     return { r, data: r.output_data as WebSearchResult, turn };
   };
 
@@ -35,9 +22,9 @@ describe('web_search chain against a local search API and local pages', () => {
   });
 
   it('searches, dedupes, fetches the best pages and returns the exact reference shape', async () => {
-    await t.call('web.settings.update', {
+    await w.t.call('web.settings.update', {
       search_provider: 'searxng',
-      search_url: web.base,
+      search_url: w.web.base,
       fetch_allow_hosts: ['127.0.0.1'],
     });
     const { r, data, turn } = await search({ query: 'Model Y', focus: '官方发布', max_results: 5 });
@@ -85,29 +72,29 @@ describe('web_search chain against a local search API and local pages', () => {
   });
 
   it('falls back to the MCP search tool when the search API answers HTTP 500', async () => {
-    await t.call('mcp.servers.add', { name: 'search', transport: 'http', url: mcp.url });
-    web.searchMode = 'fail';
-    mcp.state.searchResults = [
+    await w.t.call('mcp.servers.add', { name: 'search', transport: 'http', url: w.mcp.url });
+    w.web.searchMode = 'fail';
+    w.mcp.state.searchResults = [
       {
         title: 'MCP result A',
-        url: `${web.base}/forum`,
+        url: `${w.web.base}/forum`,
         snippet: 'Found by the MCP search peer, a forum thread.',
       },
       {
         title: 'MCP result B',
-        url: `${web.base}/article`,
+        url: `${w.web.base}/article`,
         snippet: 'Found by the MCP search peer, the release notes.',
       },
     ];
     const { data, turn } = await search({ query: 'fallback test', max_results: 5 });
-    expect(mcp.state.calls).toContain('bing_search:fallback test');
+    expect(w.mcp.state.calls).toContain('bing_search:fallback test');
     expect(data.status).toBe('ok');
     expect(data.sources.map((s) => s.title)).toEqual(['MCP result A', 'MCP result B']);
     expect(data.sources[1]!.content_preview).toContain('Model Y paragraph 1');
     expect(data.failure_reason).toContain('HTTP 500');
     expect(data.failure_reason).toContain('search__bing_search');
     expect(turn).toEqual({ external: 2, crawl: 2 });
-    mcp.state.searchResults = undefined;
+    w.mcp.state.searchResults = undefined;
   });
 
   it('counts inner crawls against the per-turn limit and refuses past the external limit', async () => {
@@ -117,31 +104,31 @@ describe('web_search chain against a local search API and local pages', () => {
     const over = await search({ query: 'Model Y' }, { external: 5, crawl: 0 });
     expect(over.r.ok).toBe(false);
     expect(over.r.error?.code).toBe('LIMIT_EXCEEDED');
-    const ctx = t.ctx();
+    const ctx = w.t.ctx();
     for (let i = 0; i < 3; i++) {
       expect(
         (
-          await t.app.ctx.tools.execute(
+          await w.t.app.ctx.tools.execute(
             'crawl_webpage',
-            { uuid: `r${i}`, url: `${web.base}/article` },
+            { uuid: `r${i}`, url: `${w.web.base}/article` },
             ctx,
           )
         ).ok,
       ).toBe(true);
     }
-    const fourth = await t.app.ctx.tools.execute(
+    const fourth = await w.t.app.ctx.tools.execute(
       'crawl_webpage',
-      { uuid: 'r4', url: `${web.base}/article` },
+      { uuid: 'r4', url: `${w.web.base}/article` },
       ctx,
     );
     expect(fourth.error?.code).toBe('LIMIT_EXCEEDED');
   });
 
   it('crawl_webpage wraps page text, drops scripts and neutralises a forged closing tag', async () => {
-    const r = await t.app.ctx.tools.execute(
+    const r = await w.t.app.ctx.tools.execute(
       'crawl_webpage',
-      { uuid: 'result-1', url: `${web.base}/inject` },
-      t.ctx(),
+      { uuid: 'result-1', url: `${w.web.base}/inject` },
+      w.t.ctx(),
     );
     expect(r.ok).toBe(true);
     expect(r.output).toContain('IMPORTANT SYSTEM NOTICE');
@@ -150,25 +137,29 @@ describe('web_search chain against a local search API and local pages', () => {
   });
 
   it('times out a page that never answers', async () => {
-    await t.call('web.settings.update', { fetch_timeout_ms: 1000 });
-    const r = await t.app.ctx.tools.execute(
+    await w.t.call('web.settings.update', { fetch_timeout_ms: 1000 });
+    const r = await w.t.app.ctx.tools.execute(
       'crawl_webpage',
-      { uuid: 'slow', url: `${web.base}/slow` },
-      t.ctx(),
+      { uuid: 'slow', url: `${w.web.base}/slow` },
+      w.t.ctx(),
     );
     expect(r.error?.code).toBe('TIMEOUT');
-    await t.call('web.settings.update', { fetch_timeout_ms: 10_000 });
+    await w.t.call('web.settings.update', { fetch_timeout_ms: 10_000 });
   });
 
   it('fetch_url is defined but disabled with the reference message', async () => {
-    const r = await t.app.ctx.tools.execute('fetch_url', { url: 'https://example.com' }, t.ctx());
+    const r = await w.t.app.ctx.tools.execute(
+      'fetch_url',
+      { url: 'https://example.com' },
+      w.t.ctx(),
+    );
     expect(r.ok).toBe(false);
     expect(r.output).toContain('已禁用，请改用 web_search');
-    expect(t.app.ctx.tools.get('fetch_url')?.mainAgent).toBe(false);
+    expect(w.t.app.ctx.tools.get('fetch_url')?.mainAgent).toBe(false);
   });
 
   it('bing_search goes to the MCP search tool', async () => {
-    const r = await t.app.ctx.tools.execute('bing_search', { query: 'x', count: 1 }, t.ctx());
+    const r = await w.t.app.ctx.tools.execute('bing_search', { query: 'x', count: 1 }, w.t.ctx());
     expect(r.ok).toBe(true);
     expect((r.output_data as { results: unknown[] }).results).toHaveLength(1);
     expect(r.output).toContain('<untrusted source="mcp:search/bing_search">');
@@ -176,24 +167,15 @@ describe('web_search chain against a local search API and local pages', () => {
 });
 
 describe('built-in fetcher refuses private targets by default (SSRF)', () => {
-  let t: TestApp;
-  let web: WebPeer;
-  beforeAll(async () => {
-    t = makeTestApp();
-    web = await startWebPeer();
-  });
-  afterAll(async () => {
-    await t.close();
-    await web.close();
-  });
+  const w = useWebTestApp();
   const crawl = (url: string) =>
-    t.app.ctx.tools.execute('crawl_webpage', { uuid: 'x', url }, t.ctx());
+    w.t.app.ctx.tools.execute('crawl_webpage', { uuid: 'x', url }, w.t.ctx());
 
   it.each([
-    ['loopback IP', () => `${web.base}/article`],
+    ['loopback IP', () => `${w.web.base}/article`],
     [
       'localhost name (resolved by DNS)',
-      () => web.base.replace('127.0.0.1', 'localhost') + '/article',
+      () => w.web.base.replace('127.0.0.1', 'localhost') + '/article',
     ],
     ['IPv6 loopback', () => 'http://[::1]:9/'],
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/'],
@@ -211,11 +193,11 @@ describe('built-in fetcher refuses private targets by default (SSRF)', () => {
   });
 
   it('web_search records the refusal per source instead of fetching', async () => {
-    await t.call('web.settings.update', { search_provider: 'searxng', search_url: web.base });
-    const r = await t.app.ctx.tools.execute('web_search', { query: 'q' }, t.ctx());
+    await w.t.call('web.settings.update', { search_provider: 'searxng', search_url: w.web.base });
+    const r = await w.t.app.ctx.tools.execute('web_search', { query: 'q' }, w.t.ctx());
     const data = r.output_data as WebSearchResult;
     expect(data.sources[0]!.crawl_error).toContain('拒绝访问');
-    expect(web.hits.filter((h) => h === '/article')).toEqual([]);
+    expect(w.web.hits.filter((h) => h === '/article')).toEqual([]);
   });
 });
 
@@ -248,37 +230,31 @@ describe('web settings', () => {
 });
 
 describe('search API presets (Tavily, Brave) against local fakes', () => {
-  let t: TestApp;
-  let web: WebPeer;
-  beforeAll(async () => {
-    t = makeTestApp();
-    web = await startWebPeer();
-  });
-  afterAll(async () => {
-    await t.close();
-    await web.close();
-  });
+  const w = useWebTestApp();
 
   it.each([
     ['tavily', 'Bearer tv-key', 'tavily'],
     ['brave', 'br-key', 'brave'],
   ] as const)('%s: sends the key, reads results, classes sources', async (provider, auth, path) => {
     const key = auth.replace('Bearer ', '');
-    await t.call('web.settings.update', {
+    await w.t.call('web.settings.update', {
       search_provider: provider,
-      search_url: `${web.base}/${path}`,
+      search_url: `${w.web.base}/${path}`,
       api_key: key,
     });
     // Crawl budget already spent: no page fetches to public hosts from a test.
-    const r = await t.app.ctx.tools.execute(
+    const r = await w.t.app.ctx.tools.execute(
       'web_search',
       { query: 'notice', max_results: 5 },
-      t.ctx({ locale: 'en', turn: { external: 0, crawl: 3 } }),
+      w.t.ctx({ locale: 'en', turn: { external: 0, crawl: 3 } }),
     );
     const data = r.output_data as WebSearchResult;
-    expect(web.seen.at(-1)).toMatchObject({ path: `/${path}`, auth });
+    expect(w.web.seen.at(-1)).toMatchObject({ path: `/${path}`, auth });
     if (provider === 'tavily')
-      expect(JSON.parse(web.seen.at(-1)!.body)).toMatchObject({ query: 'notice', max_results: 5 });
+      expect(JSON.parse(w.web.seen.at(-1)!.body)).toMatchObject({
+        query: 'notice',
+        max_results: 5,
+      });
     expect(data.sources.map((s) => [s.domain, s.source_type])).toEqual([
       ['gov.cn', 'authoritative'],
       ['zhihu.com', 'community'],
@@ -290,8 +266,8 @@ describe('search API presets (Tavily, Brave) against local fakes', () => {
   });
 
   it('no results: status empty, not answer-ready', async () => {
-    web.searchMode = 'empty';
-    const r = await t.app.ctx.tools.execute('web_search', { query: 'nothing' }, t.ctx());
+    w.web.searchMode = 'empty';
+    const r = await w.t.app.ctx.tools.execute('web_search', { query: 'nothing' }, w.t.ctx());
     expect(r.output_data).toMatchObject({
       status: 'empty',
       answer_ready: false,

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../../tests/helpers/mcp-app';
-import { startWebPeer, type WebPeer } from '../../../tests/peers/web-peer';
-import { startHttpMcpPeer, type HttpMcpPeer } from '../../../tests/peers/mcp-http';
+import { describe, expect, it } from 'vitest';
+import { useWebTestApp } from '../../../tests/helpers/web-app';
 
 describe('maps_weather', () => {
-  let t: TestApp;
-  let web: WebPeer;
-  let mcp: HttpMcpPeer;
-  beforeAll(async () => {
-    t = makeTestApp();
-    web = await startWebPeer();
-    mcp = await startHttpMcpPeer();
-    await t.call('web.settings.update', {
-      weather_geocoding_url: `${web.base}/v1/search`,
-      weather_forecast_url: `${web.base}/v1/forecast`,
-      fetch_allow_hosts: ['127.0.0.1'],
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await web.close();
-    await mcp.close();
+  const w = useWebTestApp({
+    mcp: true,
+    setup: ({ t, web }) =>
+      t.call('web.settings.update', {
+        weather_geocoding_url: `${web.base}/v1/search`,
+        weather_forecast_url: `${web.base}/v1/forecast`,
+        fetch_allow_hosts: ['127.0.0.1'],
+      }),
   });
   const weather = (args: Record<string, unknown>, locale: 'zh-CN' | 'en' = 'zh-CN') =>
-    t.app.ctx.tools.execute('maps_weather', args, t.ctx({ locale }));
+    w.t.app.ctx.tools.execute('maps_weather', args, w.t.ctx({ locale }));
 
   it('needs city or adcode', async () => {
     const r = await weather({});
@@ -51,17 +40,17 @@ describe('maps_weather', () => {
   });
 
   it('goes through a configured MCP weather tool when there is one (also via mcp_call_tool)', async () => {
-    await t.call('mcp.servers.add', { name: 'amap', transport: 'http', url: mcp.url });
+    await w.t.call('mcp.servers.add', { name: 'amap', transport: 'http', url: w.mcp.url });
     const r = await weather({ adcode: '310000' });
     expect(r.ok).toBe(true);
-    expect(mcp.state.calls).toContain('maps_weather::310000');
+    expect(w.mcp.state.calls).toContain('maps_weather::310000');
     expect(r.output).toContain('<untrusted source="weather:mcp:amap/maps_weather">');
-    const via = await t.app.ctx.tools.execute(
+    const via = await w.t.app.ctx.tools.execute(
       'mcp_call_tool',
       { tool_name: 'maps_weather', arguments_json: '{"city":"上海"}' },
-      t.ctx(),
+      w.t.ctx(),
     );
     expect(via.ok).toBe(true);
-    expect(mcp.state.calls).toContain('maps_weather:上海:');
+    expect(w.mcp.state.calls).toContain('maps_weather:上海:');
   });
 });

@@ -3,7 +3,8 @@ import { AutoComplete, DatePicker, Form, Input, InputNumber, Modal } from 'antd'
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '../../../shared/contract';
-import { currencySymbol, wallDayjs } from './format';
+import { wallDayjs } from '../../format/wallTime';
+import { currencySymbol } from './format';
 
 export interface EntryFormValues {
   amount: number;

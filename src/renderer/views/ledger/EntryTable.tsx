@@ -3,7 +3,8 @@ import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '../../../shared/contract';
 import { categoryTagColor } from './categoryColor';
-import { formatMoney, wallText } from './format';
+import { wallText } from '../../format/wallTime';
+import { formatMoney } from './format';
 import { ReceiptThumb } from '../receipts/ReceiptThumb';
 
 interface Props {

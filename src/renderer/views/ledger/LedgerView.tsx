@@ -20,7 +20,8 @@ import LedgerFilters, { NO_FILTERS, type Filters } from './LedgerFilters';
 import MonthSummary from './MonthSummary';
 import { ReceiptDrop } from '../receipts/ReceiptDrop';
 import { entryPatch, newEntryInput } from './entryInput';
-import { formatMoney, nowInZone } from './format';
+import { nowInZone } from '../../format/wallTime';
+import { formatMoney } from './format';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 
 type FormState = { open: false } | { open: true; entry: LedgerEntry | null };

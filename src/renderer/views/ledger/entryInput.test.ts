@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../../shared/contract';
 import { entryPatch, newEntryInput } from './entryInput';
-import { formatMoney, monthRange, nowInZone, wallDayjs, wallText } from './format';
+import { nowInZone, wallDayjs, wallText } from '../../format/wallTime';
+import { formatMoney, monthRange } from './format';
 
 const entry: LedgerEntry = {
   id: 7,

@@ -1,6 +1,6 @@
 import type { LedgerCreateInput, LedgerEntry } from '../../../shared/contract';
 import type { EntryFormValues } from './EntryFormModal';
-import { wallText } from './format';
+import { wallText } from '../../format/wallTime';
 
 // The picker works in minutes, so the form sends minutes: what the person saw is what is stored.
 const minuteText = (v: EntryFormValues) => v.transaction_date.format('YYYY-MM-DDTHH:mm:00');

@@ -4,7 +4,8 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleItem } from '../../../shared/contract';
 import { useCreateReminder, useUpdateReminder } from '../../hooks/schedule';
-import { defaultTriggerTime, nowInZone, toWallText, wallDayjs } from './time';
+import { nowInZone, toWallText, wallDayjs } from '../../format/wallTime';
+import { defaultTriggerTime } from './time';
 
 export const REPEAT_CHOICES = ['none', 'daily', 'weekdays', 'weekly', 'monthly', 'custom'] as const;
 type RepeatChoice = (typeof REPEAT_CHOICES)[number];

@@ -3,7 +3,7 @@ import { CheckOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, Retwe
 import { useTranslation } from 'react-i18next';
 import type { ScheduleItem, ScheduleTab } from '../../../shared/contract';
 import { REPEAT_CHOICES } from './ReminderFormModal';
-import { clockText, wallText } from './time';
+import { clockText, wallText } from '../../format/wallTime';
 import { shownTime } from './grouping';
 import type { ReminderActions } from './useReminderActions';
 

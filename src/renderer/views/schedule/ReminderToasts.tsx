@@ -4,7 +4,7 @@ import { BellOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EventPayload } from '../../../shared/contract';
 import { useReminderFired, useRemindersMissed } from '../../hooks/schedule';
-import { wallText } from './time';
+import { wallText } from '../../format/wallTime';
 import { useReminderActions } from './useReminderActions';
 
 const SHOWN_MISSED = 5;

@@ -7,7 +7,7 @@ import { useAppInfo, useScheduleList } from '../../hooks/schedule';
 import ReminderFormModal from './ReminderFormModal';
 import ReminderRow from './ReminderRow';
 import { dateLabel, groupByDay, type DayGroup } from './grouping';
-import { nowInZone } from './time';
+import { nowInZone } from '../../format/wallTime';
 import { useReminderActions } from './useReminderActions';
 
 const TABS: ScheduleTab[] = ['upcoming', 'done', 'cancelled', 'missed'];

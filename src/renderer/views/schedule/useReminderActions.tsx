@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleItem } from '../../../shared/contract';
 import {
@@ -8,9 +8,8 @@ import {
   useSnoozeReminder,
   useUndoDeleteReminder,
 } from '../../hooks/schedule';
-import { wallText } from './time';
-
-const UNDO_SECONDS = 10;
+import { useUndoNotice } from '../../hooks/undo';
+import { wallText } from '../../format/wallTime';
 
 export interface ReminderActions {
   complete(id: number, content: string, occurrenceAt?: number): void;
@@ -22,7 +21,8 @@ export interface ReminderActions {
 /** Complete, snooze and delete-with-undo, with the messages a person sees. Shared by the list and the toasts. */
 export function useReminderActions(): ReminderActions {
   const { t } = useTranslation('schedule');
-  const { notification, message } = App.useApp();
+  const { message } = App.useApp();
+  const offerUndo = useUndoNotice();
   const { mutate: completeOp } = useCompleteReminder();
   const { mutate: snoozeOp } = useSnoozeReminder();
   const { mutate: deleteOp } = useDeleteReminder();
@@ -55,35 +55,21 @@ export function useReminderActions(): ReminderActions {
       deleteOp(
         { id: item.id },
         {
-          onSuccess: (res) => {
-            const key = `schedule-deleted-${item.id}`;
-            notification.open({
-              key,
-              type: 'success',
+          onSuccess: (res) =>
+            offerUndo({
+              key: `schedule-deleted-${item.id}`,
               title: t('deletedTitle'),
               description: t('deleted', { content: res.deleted.content }),
-              duration: UNDO_SECONDS,
-              actions: (
-                <Button
-                  type="primary"
-                  size="small"
-                  onClick={() => {
-                    notification.destroy(key);
-                    restoreOp(
-                      { undo_token: res.undo_token },
-                      { onSuccess: (r) => void message.success(t('restored', { content: r.content })), onError: fail },
-                    );
-                  }}
-                >
-                  {t('common:undo')}
-                </Button>
-              ),
-            });
-          },
+              undo: () =>
+                restoreOp(
+                  { undo_token: res.undo_token },
+                  { onSuccess: (r) => void message.success(t('restored', { content: r.content })), onError: fail },
+                ),
+            }),
           onError: fail,
         },
       ),
-    [deleteOp, restoreOp, notification, message, t, fail],
+    [deleteOp, restoreOp, offerUndo, message, t, fail],
   );
 
   return useMemo(() => ({ complete, snooze, remove }), [complete, snooze, remove]);
