@@ -5,7 +5,6 @@ import { memoryPromptContext } from './prompt';
 
 /** Contract handlers, the recall prompt provider and the background indexer's lifecycle. */
 export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: MemoryIndexer): PaiModule {
-  let warmTimer: NodeJS.Timeout | null = null;
   return {
     name: 'memory',
     handlers: {
@@ -43,13 +42,13 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
     },
     start() {
       if (ctx.options.background === false) return;
-      // Loading the in-memory ANN copy reads every vector (≈ 0.3 s per 10k); after start, not during it.
-      warmTimer = setTimeout(() => memory.vectors.warm(), 0);
-      warmTimer.unref?.();
+      // The in-memory ANN copy loads in chunks between which the app keeps running;
+      // recall uses keywords until it is complete. A failed load is retried by the next recall.
+      void memory.vectors.load().catch(() => undefined);
       indexer.start();
     },
     stop() {
-      if (warmTimer) clearTimeout(warmTimer);
+      memory.vectors.stopLoading();
       indexer.stop();
     },
   };
