@@ -5,7 +5,7 @@ const TABLE = 'memory_vec';
 const COMPACT = 'memory_ann';
 
 export interface VectorStoreOptions {
-  /** Rows in the first load chunk (later chunks adapt to `sliceMs`). */
+  /** Rows in the first load chunk (later ones adapt to `sliceMs`); small, the JIT is cold. */
   chunkRows?: number;
   /** Target length of one synchronous load slice; null = fixed `chunkRows`. */
   sliceMs?: number | null;
@@ -204,13 +204,16 @@ export class VectorStore {
       return this.finish(stats, t0);
     }
     this.ensureFormat();
+    // Room up front: growing the arrays mid-load released big buffers and cost a
+    // 100+ ms GC pause. Counting memory_ann reads every blob page (30-100 ms at 100k);
+    // memories is counted from a small index, and bounds the vectors from above.
     const ann = new AnnIndex(dims);
-    ann.reserve((this.db.prepare(`SELECT COUNT(*) AS n FROM ${COMPACT}`).get() as { n: number }).n);
+    ann.reserve((this.db.prepare('SELECT COUNT(*) AS n FROM memories').get() as { n: number }).n);
     // From here on put/remove keep the partial copy current; chunks add what the tables hold.
     this.ann = ann;
 
-    const target = this.opts.sliceMs === undefined ? 12 : this.opts.sliceMs;
-    let size = this.opts.chunkRows ?? 2_000;
+    const target = this.opts.sliceMs === undefined ? 8 : this.opts.sliceMs;
+    let size = this.opts.chunkRows ?? 64;
     /** Runs one synchronous slice; true when a full page came back (there may be more). */
     const chunk = async (step: (size: number) => number): Promise<boolean> => {
       if (!live()) return false;
@@ -220,8 +223,12 @@ export class VectorStore {
       const ms = performance.now() - s;
       stats.chunks++;
       stats.longestChunkMs = Math.max(stats.longestChunkMs, ms);
-      // Aim each slice at `target` ms whatever the machine's speed or load.
-      if (target !== null && got === asked) size = Math.max(32, Math.min(16_000, Math.round((asked * target) / Math.max(ms, 0.5))));
+      // Aim each slice at `target` ms whatever the machine's speed or load; grow at
+      // most ×2 a step (early slices run before the JIT has warmed up).
+      if (target !== null && got === asked) {
+        const next = Math.min(asked * 2, (asked * target) / Math.max(ms, 0.1));
+        size = Math.max(32, Math.min(16_000, Math.round(next)));
+      }
       this.opts.onChunk?.(ann.size);
       await YIELD();
       return got === asked && live();
