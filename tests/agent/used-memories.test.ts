@@ -21,11 +21,16 @@ async function turn(conv: number, text: string): Promise<string> {
   return r.turn_id;
 }
 
-const messages = async (conv: number) => (await call<{ messages: ChatMessage[] }>(h.app, 'conversation.messages', { id: conv })).messages;
+const messages = async (conv: number) =>
+  (await call<{ messages: ChatMessage[] }>(h.app, 'conversation.messages', { id: conv })).messages;
 
 describe('the "used N memories" hint is stored with the answer', () => {
   it('after a turn with recalled memories the listed messages carry them, also after a restart', async () => {
-    const { item } = await call<{ item: MemoryItem }>(h.app, 'memory.create', { content: '我对花生过敏', memory_type: 'fact', importance: 5 });
+    const { item } = await call<{ item: MemoryItem }>(h.app, 'memory.create', {
+      content: '我对花生过敏',
+      memory_type: 'fact',
+      importance: 5,
+    });
     await h.app.services.memory.indexer.drain();
     const conv = (await call<{ id: number }>(h.app, 'conversation.create', {})).id;
 
@@ -46,7 +51,9 @@ describe('the "used N memories" hint is stored with the answer', () => {
       expect(answer.content).toContain('花生过敏');
       expect(answer.used).toContainEqual({ kind: 'memory', id: item.id, label: '我对花生过敏' });
       // The person's own message and tool results carry no hint.
-      expect(rows.filter((m) => m.role !== 'assistant').every((m) => m.used === undefined)).toBe(true);
+      expect(rows.filter((m) => m.role !== 'assistant').every((m) => m.used === undefined)).toBe(
+        true,
+      );
     };
     await check();
     await h.reopen();

@@ -18,19 +18,34 @@ beforeEach(async () => {
   t = testApp();
   db = t.app.ctx.db;
   const svc = t.app.services.memory.service;
-  for (let i = 0; i < 60; i++) svc.save(1, { content: `记忆${i}: 关于${TOPICS[i % 10]}的第${i}件事 note ${i} about ${TOPICS[(i * 3) % 10]}` }, { actor: 'user' });
+  for (let i = 0; i < 60; i++)
+    svc.save(
+      1,
+      {
+        content: `记忆${i}: 关于${TOPICS[i % 10]}的第${i}件事 note ${i} about ${TOPICS[(i * 3) % 10]}`,
+      },
+      { actor: 'user' },
+    );
   await t.app.services.memory.indexer.drain();
 });
 afterEach(async () => {
   await t.close();
 });
 
-const queries = async () => emb.embed(['我喜欢喝咖啡', 'playing chess and piano', '花生过敏', '会议 travel', '猫和医生']);
+const queries = async () =>
+  emb.embed(['我喜欢喝咖啡', 'playing chess and piano', '花生过敏', '会议 travel', '猫和医生']);
 const ids = (hits: { id: number }[] | null) => (hits ?? []).map((h) => h.id);
 const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
 const vecIds = (): number[] =>
-  (db.prepare('SELECT id FROM memories ORDER BY id').all() as { id: number }[]).map((r) => r.id).filter((id) => t.app.services.memory.service.vectors.has(id));
-const compactIds = (): number[] => (db.prepare('SELECT memory_id AS id FROM memory_ann ORDER BY memory_id').all() as { id: number }[]).map((r) => r.id);
+  (db.prepare('SELECT id FROM memories ORDER BY id').all() as { id: number }[])
+    .map((r) => r.id)
+    .filter((id) => t.app.services.memory.service.vectors.has(id));
+const compactIds = (): number[] =>
+  (
+    db.prepare('SELECT memory_id AS id FROM memory_ann ORDER BY memory_id').all() as {
+      id: number;
+    }[]
+  ).map((r) => r.id);
 
 /** Makes the database look like one from before memory_ann: vectors in vec0 only. */
 function dropCompact(): void {
@@ -70,7 +85,14 @@ describe('VectorStore load', () => {
     qs.forEach((q, i) => expect(ids(old.search(q, 10))).toEqual(before[i]));
 
     const store = t.app.services.memory.service.store;
-    const hits = await recall({ store, vectors: old, embedder: emb }, 1, '我喜欢喝咖啡', 5, t.clock.now(), { touch: false });
+    const hits = await recall(
+      { store, vectors: old, embedder: emb },
+      1,
+      '我喜欢喝咖啡',
+      5,
+      t.clock.now(),
+      { touch: false },
+    );
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0]!.matchedBy).toContain('vector');
     expect(hits[0]!.row.content).toContain('咖啡');
@@ -101,7 +123,12 @@ describe('VectorStore load', () => {
     });
     await v.load();
     expect(step).toBeGreaterThan(3);
-    expect(compactIds()).toEqual(vecIds().concat(added).filter((id) => id !== early && id !== late).sort((a, b) => a - b));
+    expect(compactIds()).toEqual(
+      vecIds()
+        .concat(added)
+        .filter((id) => id !== early && id !== late)
+        .sort((a, b) => a - b),
+    );
     const inCopy = ids(v.search(newVec, 100));
     expect(inCopy).not.toContain(early);
     expect(inCopy).not.toContain(late);
