@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { MIGRATIONS } from '../db/migrations';
 import { testApp, type TestApp } from '../../../tests/helpers/memory-app';
 import { VectorStore, type VectorStoreOptions } from './vectors';
-import { HashingEmbedder } from './embedder';
+import { HashingEmbedder, l2normalize } from './embedder';
 import { recall } from './recall';
 import type { Db } from '../db/connection';
 
@@ -213,5 +219,50 @@ describe('VectorStore load', () => {
     one[3] = 1;
     v.put(1, one);
     expect(ids(v.search(one, 5))).toEqual([1]);
+  });
+});
+
+describe('a database written before migration 31', () => {
+  it('migrates, then the first load builds the compact rows from vec0 and search matches exact search', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pai-oldvec-'));
+    const old = openDatabase(join(dir, 'pai.db'));
+    try {
+      // Schema and vectors as the app wrote them before memory_ann existed.
+      migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version <= 30),
+      );
+      old.exec(
+        'CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[8] distance_metric=cosine)',
+      );
+      old.exec(
+        "INSERT INTO memory_index_meta (key, value) VALUES ('embedder_id', 'old-8'), ('dims', '8')",
+      );
+      const vecs = new Map<number, Float32Array>();
+      for (let id = 1; id <= 40; id++) {
+        const v = l2normalize(Float32Array.from({ length: 8 }, (_, i) => Math.sin(id * (i + 1))));
+        vecs.set(id, v);
+        old
+          .prepare(
+            "INSERT INTO memories (id, user_id, content, vector_state, created_at, updated_at) VALUES (?, 1, ?, 'INDEXED', 0, 0)",
+          )
+          .run(id, `m${id}`);
+        old.prepare('INSERT INTO memory_vec (rowid, embedding) VALUES (?, ?)').run(BigInt(id), v);
+      }
+      expect(migrate(old).applied).toContain(31);
+
+      const v = new VectorStore(old, CHUNKED);
+      expect(await v.load()).toMatchObject({ rows: 40, backfilled: 40 });
+      expect((old.prepare('SELECT COUNT(*) AS n FROM memory_ann').get() as { n: number }).n).toBe(
+        40,
+      );
+      for (const q of [vecs.get(3)!, vecs.get(17)!, vecs.get(40)!]) {
+        const exact = v.searchVec0(q, 5).map((h) => h.id);
+        expect(ids(v.search(q, 5))).toEqual(exact);
+      }
+    } finally {
+      old.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
