@@ -29,6 +29,24 @@ export interface LoadStats {
 const YIELD = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /**
+ * Runs `fn` in a transaction committed with synchronous=NORMAL, then restores the
+ * connection's setting (nothing else can run in between: it is all synchronous).
+ * Only for rows that can be recomputed: in WAL mode NORMAL never corrupts, a power
+ * cut can only lose the last commits, and the next FULL commit (ann_complete)
+ * makes them durable in order. Saves an fsync per slice of the one-time build
+ * (8.7 s → 4.9 s for 100k rows here, and shorter slices).
+ */
+function withoutCommitSync(db: Db, fn: () => void): void {
+  const sync = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    db.transaction(fn)();
+  } finally {
+    db.pragma(`synchronous = ${sync}`);
+  }
+}
+
+/**
  * The vec0 table (truth for vectors, keyed by memory id), the compact table
  * memory_ann (SimHash code + int8 copy per vector, written in the same
  * transaction), and the in-memory ANN copy used for search. Which embedder filled
@@ -269,17 +287,18 @@ export class VectorStore {
       while (
         await chunk((n) => {
           const ids = missing.all(after, n) as { id: number }[];
-          this.db.transaction(() => {
+          withoutCommitSync(this.db, () => {
             for (const { id } of ids) {
               const r = vec.get(BigInt(id)) as { embedding: Buffer } | undefined;
               if (!r) continue;
-              // Copy: the blob's offset inside its Buffer need not be 4-byte aligned.
-              const c = ann.compact(new Float32Array(Uint8Array.from(r.embedding).buffer, 0, dims));
+              // Copy (a memcpy): the blob's offset inside its Buffer need not be 4-byte aligned.
+              const e = r.embedding;
+              const c = ann.compact(new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + dims * 4)));
               this.writeCompact(id, c);
               ann.addCompact(id, c);
               stats.backfilled++;
             }
-          })();
+          });
           if (ids.length) after = ids[ids.length - 1]!.id;
           return ids.length;
         })
