@@ -44,7 +44,7 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
       if (ctx.options.background === false) return;
       // The in-memory ANN copy loads in chunks between which the app keeps running;
       // recall uses keywords until it is complete. A failed load is retried by the next recall.
-      void memory.vectors.load().catch(() => undefined);
+      void memory.vectors.load().catch((e: unknown) => console.error('memory vector copy did not load:', e instanceof Error ? e.message : e));
       indexer.start();
     },
     stop() {
