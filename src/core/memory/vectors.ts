@@ -215,6 +215,7 @@ export class VectorStore {
     await YIELD(); // never inside the caller's turn (module start)
     const live = () => gen === this.gen;
     if (!live()) return this.finish(stats, t0);
+    const setup = performance.now();
     const dims = this.dims;
     if (dims === null || !this.tableExists()) {
       this.ann = null;
@@ -222,13 +223,17 @@ export class VectorStore {
       return this.finish(stats, t0);
     }
     this.ensureFormat();
-    // Room up front: growing the arrays mid-load released big buffers and cost a
-    // 100+ ms GC pause. Counting memory_ann reads every blob page (30-100 ms at 100k);
-    // memories is counted from a small index, and bounds the vectors from above.
+    // Room up front: doubling the arrays mid-load (65k → 131k rows) blocked for
+    // 60-150 ms. Any COUNT(*) reads a whole table or index (30-100 ms at 100k), so
+    // the bound is the largest memory id (one b-tree descent): every vector belongs
+    // to a memory, and ids are dense enough (purged rows only leave small gaps).
     const ann = new AnnIndex(dims);
-    ann.reserve((this.db.prepare('SELECT COUNT(*) AS n FROM memories').get() as { n: number }).n);
+    ann.reserve((this.db.prepare('SELECT MAX(id) AS n FROM memories').get() as { n: number | null }).n ?? 0);
     // From here on put/remove keep the partial copy current; chunks add what the tables hold.
     this.ann = ann;
+    stats.longestChunkMs = performance.now() - setup;
+    await YIELD();
+    if (!live()) return this.finish(stats, t0);
 
     const target = this.opts.sliceMs === undefined ? 8 : this.opts.sliceMs;
     let size = this.opts.chunkRows ?? 64;
