@@ -154,23 +154,28 @@ export class VectorStore {
       .run(id, c.code, c.q8, c.scale);
   }
 
-  /** Writes vectors (replacing old ones) inside the caller's transaction: vec0 row and compact row. */
+  /** Writes a vector (replacing the old one): vec0 row and compact row, in the caller's transaction. */
   put(id: number, v: Float32Array): void {
     const dims = this.dims;
     if (dims === null || v.length !== dims) throw new Error(`vector has ${v.length} dims, index has ${dims}`);
     this.ensureFormat();
     if (!this.ann && this.encoder?.dims !== dims) this.encoder = new AnnIndex(dims);
     const c = (this.ann ?? this.encoder!).compact(v);
-    this.db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).run(BigInt(id));
-    this.db.prepare(`INSERT INTO ${TABLE} (rowid, embedding) VALUES (?, ?)`).run(BigInt(id), v);
-    this.writeCompact(id, c);
+    // Both rows or neither (a savepoint when the caller has a transaction open).
+    this.db.transaction(() => {
+      this.db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).run(BigInt(id));
+      this.db.prepare(`INSERT INTO ${TABLE} (rowid, embedding) VALUES (?, ?)`).run(BigInt(id), v);
+      this.writeCompact(id, c);
+    })();
     this.ann?.addCompact(id, c);
   }
 
   remove(id: number): void {
     if (!this.tableExists()) return;
-    this.db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).run(BigInt(id));
-    this.db.prepare(`DELETE FROM ${COMPACT} WHERE memory_id = ?`).run(id);
+    this.db.transaction(() => {
+      this.db.prepare(`DELETE FROM ${TABLE} WHERE rowid = ?`).run(BigInt(id));
+      this.db.prepare(`DELETE FROM ${COMPACT} WHERE memory_id = ?`).run(id);
+    })();
     this.ann?.remove(id);
   }
 
