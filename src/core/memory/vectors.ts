@@ -125,6 +125,14 @@ export class VectorStore {
     this.ready = true;
   }
 
+  /**
+   * False when memory_index_meta names an embedder but the vec0 table is missing
+   * (an imported data folder: vectors are not exported). The indexer rebuilds then.
+   */
+  get hasVectorTable(): boolean {
+    return this.tableExists();
+  }
+
   private tableExists(): boolean {
     return !!this.db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(TABLE);
   }
