@@ -26,6 +26,7 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
         total: memory.vectors.count(),
         dirty: indexer.dirtyCount(),
         indexing: indexer.indexing,
+        vectors_loading: memory.vectors.loadingCopy,
         last_error: indexer.lastError,
       }),
       'memory.settings.get': () => memory.settings(),

@@ -99,9 +99,9 @@ export class VectorStore {
     return d === null ? null : Number(d);
   }
 
-  /** True while the in-memory copy is incomplete (search answers null). */
+  /** True while a chunked load of the in-memory copy runs (search answers null meanwhile). */
   get loadingCopy(): boolean {
-    return !this.ready;
+    return this.loading !== null;
   }
 
   /** Drops every vector and records the new embedder; all memories become DIRTY. */
