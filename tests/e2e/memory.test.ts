@@ -5,7 +5,8 @@ import { ScriptedOpenAI } from '../scripted-openai/server';
 // Chat-driven memory, end to end: the real agent against the scripted OpenAI
 // server, the Memory view in Chromium. "记住我对花生过敏" → memory_save → visible in
 // the view → the next turn's system prompt (as the server received it) contains
-// it → deleting it through chat needs approval.
+// it → the answer's "used 1 memory" hint, also after a page reload → deleting it
+// through chat needs approval.
 let e2e: E2E;
 let server: ScriptedOpenAI;
 
@@ -52,6 +53,15 @@ describe('memory through chat', () => {
     const link = chat.getByTestId('used-memories').getByRole('link', { name: '我对花生过敏' });
     await expect(link.getAttribute('href')).resolves.toBe('#/memory');
     await e2e.screenshot('memory-chat-02-used-hint');
+
+    // The hint is stored with the answer: after a reload (live chat state gone) it is still there.
+    const reloaded = await e2e.reload();
+    await reloaded.getByText('这道菜含花生，你对花生过敏，不建议吃。').waitFor();
+    await reloaded.getByText('用了 1 条记忆').click();
+    const kept = reloaded.getByTestId('used-memories').getByRole('link', { name: '我对花生过敏' });
+    await kept.waitFor();
+    await expect(kept.getAttribute('href')).resolves.toBe('#/memory');
+    await e2e.screenshot('memory-chat-03-used-hint-after-reload');
 
     const id = list.items[0]!.id;
     server.enqueue({ text: '', toolCalls: [{ name: 'memory_delete', args: { memory_id: id }, id: 'call_del' }] });

@@ -1,5 +1,5 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import type { Locale, ChatEvent } from '../../shared/contract';
+import type { Locale, ChatEvent, UsedContext } from '../../shared/contract';
 import type { AnyToolDef, TurnCounters } from '../tools/types';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -28,6 +28,8 @@ export type AgentRuntime = {
   /** Filled lazily, once per run: the same for every model call of the run. */
   history?: BaseMessage[];
   prepared?: { system: string; tools: AnyToolDef[] };
+  /** What the prompt providers put in (the `context` event), stored with this run's answers. */
+  used?: UsedContext[];
 };
 
 export const SKIPPED_TEXT = '[已跳过] 用户本轮未批准执行该操作。';

@@ -5,7 +5,8 @@ import { RecentRowsCache } from './recent-cache';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import { PaiError } from '../../shared/errors';
-import type { ChatMessage, Conversation } from '../../shared/contract';
+import { usedContextSchema, type ChatMessage, type Conversation } from '../../shared/contract';
+import { z } from 'zod';
 import { toLocalIso } from '../time';
 
 interface ConversationRow {
@@ -38,6 +39,8 @@ export interface StoredToolCall {
   name: string;
   args: Record<string, unknown>;
 }
+
+const usedListSchema = z.array(usedContextSchema);
 
 export interface NewMessage {
   turnId: string;
@@ -281,6 +284,11 @@ export class ConversationService {
       };
     }
     if (r.role === 'assistant' && (r.status === 'complete' || r.status === 'cancelled')) out.status = r.status;
+    if (r.role === 'assistant' && meta.used !== undefined) {
+      // Stored JSON is a boundary too: a malformed list is left out, not passed on.
+      const used = usedListSchema.safeParse(meta.used);
+      if (used.success && used.data.length) out.used = used.data;
+    }
     return out;
   }
 

@@ -50,8 +50,9 @@ describe('full JSON export and import', () => {
     expect(doc).toMatchObject({ format: 'pai-export', format_version: 1, schema_version: versions.at(-1), migrations: versions, exported_at: '2026-04-08T10:30:00+08:00' });
     const names = Object.keys(doc.tables);
     expect(names).toEqual(expect.arrayContaining(['audit_log', 'ledgers', 'settings', 'tool_settings', 'tool_usage', 'users']));
-    // Bookkeeping and trigger-kept totals stay out: the target rebuilds them.
-    for (const t of ['schema_migrations', 'ledger_day_totals', 'ledger_month_totals']) expect(names).not.toContain(t);
+    // Bookkeeping, trigger-kept totals and the memory vector cache stay out: the target rebuilds them.
+    expect(names).toContain('memories');
+    for (const t of ['schema_migrations', 'ledger_day_totals', 'ledger_month_totals', 'memory_ann']) expect(names).not.toContain(t);
     expect(doc.tables.ledgers!.rows).toHaveLength(3);
     expect(doc.tables.audit_log!.rows).toHaveLength(6);
   });

@@ -4,6 +4,11 @@ import type { Db } from '../db/connection';
 export const INTERNAL_TABLES = new Set(['schema_migrations']);
 /** Kept by triggers from their source rows (ledger totals): importing the rows rebuilds them. */
 export const DERIVED_TABLES = new Set(['ledger_day_totals', 'ledger_month_totals']);
+/**
+ * Caches the app recomputes from other data: memory_ann holds the compact form of
+ * the memory vectors (vec0, itself not exported; the indexer re-embeds).
+ */
+export const CACHE_TABLES = new Set(['memory_ann']);
 /** Tables whose migrations seed rows; a data folder with only those rows still counts as empty. */
 export const SEEDED_TABLES = new Set(['users']);
 
@@ -27,7 +32,7 @@ export function exportableTables(db: Db): TableInfo[] {
     .all() as { name: string; sql: string | null }[];
   const virtual = all.filter((t) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? '')).map((t) => t.name);
   return all
-    .filter((t) => !INTERNAL_TABLES.has(t.name) && !DERIVED_TABLES.has(t.name))
+    .filter((t) => !INTERNAL_TABLES.has(t.name) && !DERIVED_TABLES.has(t.name) && !CACHE_TABLES.has(t.name))
     .filter((t) => !virtual.includes(t.name) && !virtual.some((v) => t.name.startsWith(`${v}_`)))
     .filter((t) => !SECRET_NAME.test(t.name))
     .map((t) => ({

@@ -9,6 +9,9 @@
  * re-ranking. A query scans all codes by Hamming distance, keeps the best
  * `candidates`, and re-ranks those with int8 dot products. Below `exactBelow`
  * vectors it simply scans the int8 copy exactly. Memory per vector: 64 B + dims B.
+ *
+ * The compact form (code, int8 copy, scale) is what gets persisted (memory_ann), so
+ * a restart reads blobs straight into the arrays instead of re-hashing every vector.
  */
 
 const BITS = 512;
@@ -38,6 +41,25 @@ export interface AnnHit {
   id: number;
   score: number;
 }
+
+/** What the index keeps per vector; bytes in the machine's (little-endian) order. */
+export interface AnnCompact {
+  /** 512-bit SimHash code, 64 bytes. */
+  code: Uint8Array;
+  /** int8 copy, `dims` bytes. */
+  q8: Int8Array;
+  /** Multiplier turning int8 dot products back into cosine. */
+  scale: number;
+}
+
+/** Bytes of a persisted code. */
+export const ANN_CODE_BYTES = BITS / 8;
+
+/**
+ * Identifies how codes are computed (bits, rotation, sign seed, int8 rule, byte
+ * order). Persisted compact rows of another format are recomputed, never mixed.
+ */
+export const ANN_FORMAT = 'simhash512-wht-xs9e3779b9/q8-max127/le/v1';
 
 export class AnnIndex {
   readonly dims: number;
@@ -71,6 +93,11 @@ export class AnnIndex {
 
   has(id: number): boolean {
     return this.slotOf.has(id);
+  }
+
+  /** Pre-allocates room for `n` vectors (a load knows its row count up front). */
+  reserve(n: number): void {
+    this.grow(n);
   }
 
   private grow(min: number): void {
@@ -109,8 +136,32 @@ export class AnnIndex {
     }
   }
 
-  add(id: number, v: Float32Array): void {
+  /** The compact form of a vector, as `add` would store it. */
+  compact(v: Float32Array): AnnCompact {
     if (v.length !== this.dims) throw new Error(`vector has ${v.length} dims, index has ${this.dims}`);
+    const code = new Uint32Array(WORDS);
+    this.encode(v, code, 0);
+    let max = 0;
+    for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs(v[i]!));
+    const scale = max > 0 ? 127 / max : 1;
+    const q8 = new Int8Array(this.dims);
+    for (let i = 0; i < this.dims; i++) q8[i] = Math.round(v[i]! * scale);
+    // Stored as float32 here, so a persisted copy scores exactly like the live one.
+    return { code: new Uint8Array(code.buffer), q8, scale: Math.fround(1 / scale) };
+  }
+
+  add(id: number, v: Float32Array): void {
+    this.addCompact(id, this.compact(v));
+  }
+
+  /**
+   * Adds (or replaces) a vector from its precomputed compact form, e.g. blobs read
+   * from SQLite. Byte views may sit at any offset (they are copied).
+   */
+  addCompact(id: number, c: { code: Uint8Array; q8: Uint8Array | Int8Array; scale: number }): void {
+    if (c.code.byteLength !== ANN_CODE_BYTES || c.q8.byteLength !== this.dims) {
+      throw new Error(`compact vector has ${c.code.byteLength} code bytes and ${c.q8.byteLength} dims, index has ${this.dims}`);
+    }
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
       this.grow(this.n + 1);
@@ -118,13 +169,9 @@ export class AnnIndex {
       this.slotOf.set(id, slot);
       this.ids[slot] = id;
     }
-    this.encode(v, this.codes, slot * WORDS);
-    let max = 0;
-    for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs(v[i]!));
-    const scale = max > 0 ? 127 / max : 1;
-    const base = slot * this.dims;
-    for (let i = 0; i < this.dims; i++) this.q8[base + i] = Math.round(v[i]! * scale);
-    this.scales[slot] = 1 / scale;
+    new Uint8Array(this.codes.buffer, slot * ANN_CODE_BYTES, ANN_CODE_BYTES).set(c.code);
+    this.q8.set(new Int8Array(c.q8.buffer, c.q8.byteOffset, this.dims), slot * this.dims);
+    this.scales[slot] = c.scale;
   }
 
   remove(id: number): void {

@@ -68,7 +68,7 @@ describe('memory contract operations', () => {
     await call('memory.create', { content: 'parking spot B2-117' });
     expect(await call('memory.indexStatus', {})).toMatchObject({ dirty: 1, total: 0 });
     await t.app.services.memory.indexer.drain();
-    expect(await call('memory.indexStatus', {})).toMatchObject({ embedder: 'pai-hash-ngram-v1', dims: 384, dirty: 0, total: 1 });
+    expect(await call('memory.indexStatus', {})).toMatchObject({ embedder: 'pai-hash-ngram-v1', dims: 384, dirty: 0, total: 1, vectors_loading: false });
     expect(await call('memory.reindex', {})).toEqual({ started: true, total: 1 });
   });
 });

@@ -5,7 +5,6 @@ import { memoryPromptContext } from './prompt';
 
 /** Contract handlers, the recall prompt provider and the background indexer's lifecycle. */
 export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: MemoryIndexer): PaiModule {
-  let warmTimer: NodeJS.Timeout | null = null;
   return {
     name: 'memory',
     handlers: {
@@ -27,6 +26,7 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
         total: memory.vectors.count(),
         dirty: indexer.dirtyCount(),
         indexing: indexer.indexing,
+        vectors_loading: memory.vectors.loadingCopy,
         last_error: indexer.lastError,
       }),
       'memory.settings.get': () => memory.settings(),
@@ -43,13 +43,13 @@ export function memoryModule(ctx: CoreContext, memory: MemoryService, indexer: M
     },
     start() {
       if (ctx.options.background === false) return;
-      // Loading the in-memory ANN copy reads every vector (≈ 0.3 s per 10k); after start, not during it.
-      warmTimer = setTimeout(() => memory.vectors.warm(), 0);
-      warmTimer.unref?.();
+      // The in-memory ANN copy loads in chunks between which the app keeps running;
+      // recall uses keywords until it is complete. A failed load is retried by the next recall.
+      void memory.vectors.load().catch((e: unknown) => console.error('memory vector copy did not load:', e instanceof Error ? e.message : e));
       indexer.start();
     },
     stop() {
-      if (warmTimer) clearTimeout(warmTimer);
+      memory.vectors.stopLoading();
       indexer.stop();
     },
   };

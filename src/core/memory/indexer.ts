@@ -113,7 +113,8 @@ export class MemoryIndexer {
     try {
       const emb = this.d.embedder();
       const v = this.d.vectors;
-      if (this.forced || v.embedderId !== emb.id || v.dims === null || (emb.dims !== null && emb.dims !== v.dims)) {
+      const stale = v.embedderId !== emb.id || v.dims === null || (emb.dims !== null && emb.dims !== v.dims);
+      if (this.forced || stale || !v.hasVectorTable) {
         const dims = emb.dims ?? (await emb.embed(['dimension probe']))[0]?.length ?? 0;
         v.reset(emb.id, dims);
         this.forced = false;

@@ -29,7 +29,8 @@ export const MIN_RELEVANCE = 0.12;
  * weighted by importance (1–5 → ×0.85…×1.05) and recency (up to ×0.85 for a
  * memory untouched for many months). Superseded, deleted, inactive and expired memories never
  * come back. If the query cannot be embedded (endpoint down, index being rebuilt
- * for another model) it falls back to keywords alone.
+ * for another model) or the vector copy is still loading after start, it falls
+ * back to keywords alone (hits then say matched_by: ['keyword']).
  */
 export async function recall(
   deps: { store: MemoryStore; vectors: VectorStore; embedder: Embedder },
@@ -47,7 +48,10 @@ export async function recall(
   if (deps.vectors.embedderId === deps.embedder.id) {
     try {
       const [qv] = await deps.embedder.embed([q]);
-      if (qv) for (const h of deps.vectors.search(qv, pool)) vecScore.set(h.id, h.score);
+      // null: the in-memory copy is still loading (app start). A partial vector
+      // answer would rank as if complete, so this recall uses keywords alone.
+      const found = qv ? deps.vectors.search(qv, pool) : [];
+      for (const h of found ?? []) vecScore.set(h.id, h.score);
     } catch {
       // Keyword recall still works; the indexer reports embedder errors.
     }

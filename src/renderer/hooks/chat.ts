@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatEvent, OpInput, Pending } from '../../shared/contract';
+import type { ChatEvent, OpInput, Pending, UsedContext } from '../../shared/contract';
 import { ApiError, getClient } from '../api/client';
 import { opKey, useEvent, useOp, useOpMutation } from './api';
 
@@ -55,18 +55,14 @@ export interface ChatError {
 }
 
 /** A memory (or other reference data) the engine put into the prompt for a turn. */
-export interface UsedContext {
-  kind: string;
-  id: number;
-  label: string;
-}
+export type { UsedContext };
 
 export interface LiveState {
   running: boolean;
   items: LiveItem[];
   pending: Pending | null;
   error: ChatError | null;
-  /** What each turn of this conversation used, by turn_id; kept after the live copy is dropped (not stored by the engine). */
+  /** What each turn used, by turn_id, from the live events; stored answers carry it too (ChatMessage.used). */
   used: Record<string, UsedContext[]>;
   /** The turn streaming now (or last streamed), for the live hint. */
   turn: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { op } from './define';
 import { idSchema } from './common';
+import { usedContextSchema } from './conversation';
 import { errorEnvelopeSchema } from '../errors';
 
 /** Image attached to a message: a data:image/... URL or an https URL. */
@@ -88,7 +89,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('context'),
     ...base,
-    used: z.array(z.object({ kind: z.string(), id: z.number(), label: z.string() })),
+    used: z.array(usedContextSchema),
   }),
   /** A finished assistant message (stored). Sent for every model step that produced text. */
   z.object({

@@ -13,6 +13,10 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/** Reference data the engine put into a turn's prompt (e.g. a recalled memory), for the "used" hint. */
+export const usedContextSchema = z.object({ kind: z.string(), id: z.number(), label: z.string() });
+export type UsedContext = z.infer<typeof usedContextSchema>;
+
 export const toolCallViewSchema = z.object({ id: z.string(), name: z.string(), args: z.unknown() });
 
 /**
@@ -42,6 +46,8 @@ export const chatMessageSchema = z.object({
     .optional(),
   /** assistant only: complete, cancelled (stopped mid-stream) */
   status: z.enum(['complete', 'cancelled']).optional(),
+  /** assistant only: what the turn's prompt used (the chat.event `context` of that run), kept with the answer. */
+  used: z.array(usedContextSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

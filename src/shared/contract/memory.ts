@@ -71,6 +71,8 @@ export const memoryIndexStatusSchema = z.object({
   total: z.number().int(),
   dirty: z.number().int(),
   indexing: z.boolean(),
+  /** The in-memory vector copy is still loading (app start): recall uses keywords until it is done. */
+  vectors_loading: z.boolean(),
   last_error: z.string().nullable(),
 });
 export type MemoryIndexStatus = z.infer<typeof memoryIndexStatusSchema>;

@@ -33,7 +33,13 @@ async function promptSections(deps: AgentDeps, rt: AgentRuntime): Promise<string
     }
   }
   if (used.length) rt.emit({ type: 'context', used });
+  rt.used = used;
   return sections;
+}
+
+/** The run's used context, kept with its assistant messages so a reload still shows the hint. */
+function usedMeta(rt: AgentRuntime): { used: AgentRuntime['used'] } | undefined {
+  return rt.used?.length ? { used: rt.used } : undefined;
 }
 
 /** System prompt and visible tools, built at the run's first model call and reused by the others. */
@@ -131,7 +137,7 @@ export function agentNode(deps: AgentDeps) {
       if (rt.signal.aborted && text) {
         // Keep what the person already saw, marked as stopped.
         deps.conversations.append(rt.userId, rt.conversationId, [
-          { turnId: rt.turnId, role: 'assistant', content: text, status: 'cancelled' },
+          { turnId: rt.turnId, role: 'assistant', content: text, status: 'cancelled', meta: usedMeta(rt) },
         ]);
       }
       if (timeout.aborted && !rt.signal.aborted) throw new ModelTimeoutError('model call timed out');
@@ -145,7 +151,7 @@ export function agentNode(deps: AgentDeps) {
     });
     const stored: StoredToolCall[] = calls.map((c) => ({ id: c.id, name: c.name, args: c.args as Record<string, unknown> }));
     const [messageId] = deps.conversations.append(rt.userId, rt.conversationId, [
-      { turnId: rt.turnId, role: 'assistant', content: text, toolCalls: stored, status: 'complete' },
+      { turnId: rt.turnId, role: 'assistant', content: text, toolCalls: stored, status: 'complete', meta: usedMeta(rt) },
     ]);
     if (text) rt.emit({ type: 'message', message_id: messageId!, step, content: text });
     return { messages: [ai] };

@@ -13,6 +13,7 @@ import { m0020 } from './0020_schedule';
 import { m0050 } from './0050_mcp';
 import { m0040 } from './0040_text2sql_previews';
 import { m0030 } from './0030_memory';
+import { m0031 } from './0031_memory_ann';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0030, m0040, m0050];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0030, m0031, m0040, m0050];

@@ -17,6 +17,13 @@ function Bubble({ role, children }: { role: 'user' | 'assistant'; children: Reac
   );
 }
 
+/** Union of two used lists, each item once (a turn can make several model calls). */
+function mergeUsed(a: UsedContext[] | undefined, b: UsedContext[] | undefined): UsedContext[] {
+  const out = [...(a ?? [])];
+  for (const u of b ?? []) if (!out.some((o) => o.kind === u.kind && o.id === u.id)) out.push(u);
+  return out;
+}
+
 /** Stored messages as bubbles and tool cards (a tool message's args come from its assistant's tool_calls). */
 function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Record<string, UsedContext[]> }) {
   const { t } = useTranslation('chat');
@@ -25,6 +32,9 @@ function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Rec
   // The hint goes under the last answer bubble of its turn.
   const lastAnswer = new Map<string, number>();
   for (const m of messages) if (m.role === 'assistant' && m.content) lastAnswer.set(m.turn_id, m.id);
+  // Stored with the answers (every model step of the turn), merged with what this session saw live.
+  const usedOf = new Map<string, UsedContext[]>();
+  for (const m of messages) if (m.used) usedOf.set(m.turn_id, mergeUsed(usedOf.get(m.turn_id), m.used));
   return (
     <>
       {messages.map((m) => {
@@ -48,7 +58,7 @@ function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Rec
               {role === 'user' ? <div className="pai-user-text">{m.content}</div> : <Markdown text={m.content} />}
               {m.status === 'cancelled' && <Tag>{t('stopped')}</Tag>}
             </Bubble>
-            {lastAnswer.get(m.turn_id) === m.id && <UsedMemories used={used[m.turn_id]} />}
+            {lastAnswer.get(m.turn_id) === m.id && <UsedMemories used={mergeUsed(usedOf.get(m.turn_id), used[m.turn_id])} />}
           </Fragment>
         );
       })}

@@ -36,6 +36,7 @@ export function MemorySettingsPanel({ open, onClose }: { open: boolean; onClose(
             })}
           </Typography.Text>
         )}
+        {status.data?.vectors_loading && <Typography.Text type="secondary">{t('vectorsLoading')}</Typography.Text>}
         {status.data?.last_error && <Typography.Text type="danger">{status.data.last_error}</Typography.Text>}
         {progress && (
           <>
