@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import { MEMORY_TYPES, type MemoryItem, type MemoryType } from '../../shared/contract';
 import { toLocalIso } from '../time';
 import { ftsDocument } from './text';
@@ -90,15 +91,20 @@ export function toItem(r: MemoryRow, zone: string, now: number): MemoryItem {
 
 /** Row-level access; every method runs inside the caller's transaction. */
 export class MemoryStore {
-  constructor(private readonly db: Db) {}
+  /** Prepared once per SQL text: recall runs before every model call. */
+  private readonly sql: Statements;
+
+  constructor(db: Db) {
+    this.sql = new Statements(db);
+  }
 
   get(id: number): MemoryRow | undefined {
-    return this.db.prepare('SELECT * FROM memories WHERE id = ?').get(id) as MemoryRow | undefined;
+    return this.sql.get('SELECT * FROM memories WHERE id = ?').get(id) as MemoryRow | undefined;
   }
 
   many(ids: number[]): MemoryRow[] {
     if (ids.length === 0) return [];
-    return this.db.prepare(`SELECT * FROM memories WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as MemoryRow[];
+    return this.sql.get(`SELECT * FROM memories WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as MemoryRow[];
   }
 
   /** Active, not expired memories of a person. */
@@ -113,14 +119,14 @@ export class MemoryStore {
       parts.push('memory_type = ?');
       params.push(f.memoryType);
     }
-    return this.db
-      .prepare(`SELECT * FROM memories WHERE ${parts.join(' AND ')} ORDER BY importance DESC, updated_at DESC, id DESC`)
+    return this.sql
+      .get(`SELECT * FROM memories WHERE ${parts.join(' AND ')} ORDER BY importance DESC, updated_at DESC, id DESC`)
       .all(...params) as MemoryRow[];
   }
 
   insert(r: Omit<MemoryRow, 'id' | 'vector_state' | 'index_attempts' | 'index_error' | 'superseded_by' | 'deleted_at' | 'status'>): MemoryRow {
-    const info = this.db
-      .prepare(
+    const info = this.sql
+      .get(
         `INSERT INTO memories (user_id, content, memory_type, key, importance, confidence, ttl_days, expires_at,
            conversation_id, source_message_id, origin, supersedes_id, created_at, updated_at, last_accessed_at)
          VALUES (@user_id, @content, @memory_type, @key, @importance, @confidence, @ttl_days, @expires_at,
@@ -137,15 +143,15 @@ export class MemoryStore {
     const after = { ...before, ...next, updated_at: now };
     const textChanged = after.content !== before.content || after.key !== before.key;
     if (textChanged || after.memory_type !== before.memory_type || after.importance !== before.importance) {
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT INTO memory_history (memory_id, content, memory_type, key, importance, expires_at, reason, changed_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(before.id, before.content, before.memory_type, before.key, before.importance, before.expires_at, reason, now);
     }
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `UPDATE memories SET content = @content, memory_type = @memory_type, key = @key, importance = @importance,
            confidence = @confidence, ttl_days = @ttl_days, expires_at = @expires_at, updated_at = @updated_at,
            vector_state = CASE WHEN @dirty = 1 THEN 'DIRTY' ELSE vector_state END,
@@ -158,8 +164,8 @@ export class MemoryStore {
   }
 
   setStatus(id: number, status: MemoryRow['status'], now: number, extra: { superseded_by?: number | null } = {}): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `UPDATE memories SET status = ?, updated_at = ?, deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE NULL END,
            superseded_by = COALESCE(?, superseded_by),
            vector_state = CASE WHEN ? = 'active' THEN 'DIRTY' ELSE vector_state END
@@ -170,29 +176,29 @@ export class MemoryStore {
       const r = this.get(id)!;
       this.syncFts(id, r.content, r.key);
     } else {
-      this.db.prepare('DELETE FROM memories_fts WHERE rowid = ?').run(id);
+      this.sql.get('DELETE FROM memories_fts WHERE rowid = ?').run(id);
     }
   }
 
   touch(ids: number[], now: number): void {
     if (ids.length === 0) return;
-    this.db.prepare(`UPDATE memories SET last_accessed_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`).run(now, ...ids);
+    this.sql.get(`UPDATE memories SET last_accessed_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`).run(now, ...ids);
   }
 
   hardDelete(id: number): void {
-    this.db.prepare('DELETE FROM memories_fts WHERE rowid = ?').run(id);
-    this.db.prepare('DELETE FROM memories WHERE id = ?').run(id);
+    this.sql.get('DELETE FROM memories_fts WHERE rowid = ?').run(id);
+    this.sql.get('DELETE FROM memories WHERE id = ?').run(id);
   }
 
   private syncFts(id: number, content: string, key: string): void {
-    this.db.prepare('DELETE FROM memories_fts WHERE rowid = ?').run(id);
-    this.db.prepare('INSERT INTO memories_fts (rowid, terms) VALUES (?, ?)').run(id, ftsDocument(`${content} ${key.replace(/_/g, ' ')}`));
+    this.sql.get('DELETE FROM memories_fts WHERE rowid = ?').run(id);
+    this.sql.get('INSERT INTO memories_fts (rowid, terms) VALUES (?, ?)').run(id, ftsDocument(`${content} ${key.replace(/_/g, ' ')}`));
   }
 
   /** Keyword candidates by BM25 (lower is better in SQLite; returned as positive, higher better). */
   keyword(userId: number, match: string, now: number, limit: number): { id: number; bm25: number }[] {
-    return this.db
-      .prepare(
+    return this.sql
+      .get(
         `SELECT m.id AS id, -bm25(memories_fts) AS bm25 FROM memories_fts f JOIN memories m ON m.id = f.rowid
          WHERE memories_fts MATCH ? AND m.user_id = ? AND m.status = 'active' AND (m.expires_at IS NULL OR m.expires_at > ?)
          ORDER BY bm25(memories_fts) LIMIT ?`,

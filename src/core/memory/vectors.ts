@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { Statements } from '../db/statements';
 import { AnnIndex, ANN_CODE_BYTES, ANN_FORMAT, type AnnCompact, type AnnHit } from './ann';
 
 const TABLE = 'memory_vec';
@@ -70,24 +71,29 @@ export class VectorStore {
   /** Computes compact forms when there is no copy in memory yet. */
   private encoder: AnnIndex | null = null;
 
+  /** Index facts read on every recall (which embedder, dims), kept prepared. */
+  private readonly sql: Statements;
+
   constructor(
     private readonly db: Db,
     private readonly opts: VectorStoreOptions = {},
-  ) {}
+  ) {
+    this.sql = new Statements(db);
+  }
 
   meta(key: string): string | null {
-    const r = this.db.prepare('SELECT value FROM memory_index_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const r = this.sql.get('SELECT value FROM memory_index_meta WHERE key = ?').get(key) as { value: string } | undefined;
     return r?.value ?? null;
   }
 
   setMeta(key: string, value: string): void {
-    this.db
-      .prepare('INSERT INTO memory_index_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+    this.sql
+      .get('INSERT INTO memory_index_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
       .run(key, value);
   }
 
   private dropMeta(key: string): void {
-    this.db.prepare('DELETE FROM memory_index_meta WHERE key = ?').run(key);
+    this.sql.get('DELETE FROM memory_index_meta WHERE key = ?').run(key);
   }
 
   get embedderId(): string | null {
