@@ -69,6 +69,8 @@ export interface AppOptions {
   secrets?: SecretStore;
   /** Replaces the provider-built models (tests, benchmarks with a scripted model). */
   models?: ModelRegistry;
+  /** Limit of one model call, ms (default 60 s; tests shorten it). */
+  modelTimeoutMs?: number;
 }
 
 /** What every domain module gets: the shared engine parts. */

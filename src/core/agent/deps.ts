@@ -18,6 +18,8 @@ export interface AgentDeps {
   registry: ToolRegistry;
   clock: Clock;
   promptProviders: () => PromptContextProvider[];
+  /** Limit of one model call, ms. */
+  modelTimeoutMs: number;
 }
 
 export function runtimeOf(config: LangGraphRunnableConfig): AgentRuntime {

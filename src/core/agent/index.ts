@@ -10,7 +10,7 @@ import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
 import { installPooledRandom } from './random-pool';
 import { clarifyTool } from './clarify';
-import type { ProviderService } from './providers/service';
+import { MODEL_TIMEOUT_MS, type ProviderService } from './providers/service';
 
 export { ProviderService } from './providers/service';
 export { EnvSecretStore, MemorySecretStore, type SecretStore } from './providers/secrets';
@@ -47,6 +47,7 @@ export function createAgentDomain(
     registry,
     clock: ctx.clock,
     promptProviders,
+    modelTimeoutMs: ctx.options.modelTimeoutMs ?? MODEL_TIMEOUT_MS,
     events: ctx.events,
     checkpointer: new TurnCheckpointer(saver, storedThreads(checkpointDb)),
     locale: ctx.locale,

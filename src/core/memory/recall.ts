@@ -41,7 +41,7 @@ export async function recall(
   opts: RecallOptions = {},
 ): Promise<RecallHit[]> {
   const q = query.trim();
-  if (!q || k <= 0) return [];
+  if (!q || k <= 0 || !deps.store.hasActive(userId, now)) return [];
   const pool = Math.max(50, k * 10);
 
   const vecScore = new Map<number, number>();

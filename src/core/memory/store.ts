@@ -196,6 +196,13 @@ export class MemoryStore {
   }
 
   /** Keyword candidates by BM25 (lower is better in SQLite; returned as positive, higher better). */
+  /** Whether the person has any memory that recall could return (skips the search for people with none). */
+  hasActive(userId: number, now: number): boolean {
+    return !!this.sql
+      .get("SELECT 1 FROM memories WHERE user_id = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
+      .get(userId, now);
+  }
+
   keyword(userId: number, match: string, now: number, limit: number): { id: number; bm25: number }[] {
     return this.sql
       .get(

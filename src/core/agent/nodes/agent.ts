@@ -3,7 +3,6 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { randomUUID } from 'node:crypto';
 import { PaiError } from '../../../shared/errors';
 import { say } from '../messages';
-import { MODEL_TIMEOUT_MS } from '../providers/service';
 import { buildHistory, HISTORY_BUDGET } from '../history';
 import { systemPrompt } from '../prompt';
 import { toOpenAITool } from '../tool-binding';
@@ -94,6 +93,33 @@ function strictCalls(acc: AIMessageChunk | undefined): { id: string; name: strin
   });
 }
 
+/**
+ * The signal of one model call: the person's Stop or the 60 s limit. A plain
+ * controller and timer, cleared when the call ends (AbortSignal.any with
+ * AbortSignal.timeout costs ~30 µs a call and keeps a listener on the turn's
+ * signal until garbage collection).
+ */
+function modelCallSignal(turn: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onStop = () => controller.abort(turn.reason);
+  if (turn.aborted) onStop();
+  else turn.addEventListener('abort', onStop, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new ModelTimeoutError('model call timed out'));
+  }, timeoutMs);
+  timer.unref?.();
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      turn.removeEventListener('abort', onStop);
+    },
+  };
+}
+
 type ChatModel = NonNullable<ReturnType<AgentDeps['models']['chat']>>;
 type Bound = ReturnType<NonNullable<ChatModel['bindTools']>>;
 const boundCache = new WeakMap<ChatModel, { defs: AnyToolDef[]; bound: Bound }>();
@@ -118,8 +144,8 @@ export function agentNode(deps: AgentDeps) {
     const bound = boundModel(model, tools);
     rt.step += 1;
     const step = rt.step;
-    const timeout = AbortSignal.timeout(MODEL_TIMEOUT_MS);
-    const signal = AbortSignal.any([rt.signal, timeout]);
+    const call = modelCallSignal(rt.signal, deps.modelTimeoutMs);
+    const signal = call.signal;
     let acc: AIMessageChunk | undefined;
     let text = '';
     try {
@@ -140,8 +166,10 @@ export function agentNode(deps: AgentDeps) {
           { turnId: rt.turnId, role: 'assistant', content: text, status: 'cancelled', meta: usedMeta(rt) },
         ]);
       }
-      if (timeout.aborted && !rt.signal.aborted) throw new ModelTimeoutError('model call timed out');
+      if (call.timedOut() && !rt.signal.aborted) throw new ModelTimeoutError('model call timed out');
       throw e;
+    } finally {
+      call.done();
     }
     const calls = strictCalls(acc);
     const ai = new AIMessage({
