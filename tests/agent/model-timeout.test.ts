@@ -2,16 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BaseMessage } from '@langchain/core/messages';
-import type { ChatGenerationChunk } from '@langchain/core/outputs';
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatGenerationChunk, ChatResult } from '@langchain/core/outputs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApp, type PaiApp } from '../../src/core/app';
 import type { ChatEvent } from '../../src/shared/contract';
-import { ScriptedChatModel, scriptedModels } from '../scripted-openai/scripted-chat-model';
+import { scriptedModels } from '../scripted-openai/scripted-chat-model';
 
 /** A model that never answers: it waits until its call is aborted. */
-class StallingModel extends ScriptedChatModel {
-  constructor() {
-    super(() => ({ text: 'never' }));
+class StallingModel extends BaseChatModel {
+  _llmType(): string {
+    return 'stalling';
+  }
+  override bindTools(): this {
+    return this;
+  }
+  _generate(): Promise<ChatResult> {
+    return Promise.reject(new Error('stream only'));
   }
   // eslint-disable-next-line require-yield
   override async *_streamResponseChunks(_m: BaseMessage[], options: this['ParsedCallOptions']): AsyncGenerator<ChatGenerationChunk> {
@@ -27,7 +34,7 @@ let events: ChatEvent[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'pai-timeout-'));
-  app = createApp({ dataDir: dir, env: {}, timeZone: 'Asia/Shanghai', locale: 'zh-CN', models: scriptedModels(new StallingModel()), modelTimeoutMs: 300 });
+  app = createApp({ dataDir: dir, env: {}, timeZone: 'Asia/Shanghai', locale: 'zh-CN', models: scriptedModels(new StallingModel({})), modelTimeoutMs: 300 });
   events = [];
   app.ctx.events.on('chat.event', (e) => events.push(e));
 });

@@ -61,6 +61,6 @@ export class ScriptedChatModel extends BaseChatModel {
   }
 }
 
-export function scriptedModels(model: ScriptedChatModel): ModelRegistry {
+export function scriptedModels(model: BaseChatModel): ModelRegistry {
   return { chat: () => model, vision: () => null, embeddings: () => null };
 }

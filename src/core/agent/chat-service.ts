@@ -221,6 +221,8 @@ export class ChatService {
     await this.idle(conversationId);
     this.partial.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
+    // Its row ids may be taken again by later messages.
+    this.d.historyCache.clear();
   }
 
   async stopAll(): Promise<void> {

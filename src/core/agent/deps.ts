@@ -8,6 +8,7 @@ import type { ToolExecutor } from '../tools/executor';
 import type { ToolRegistry } from '../tools/registry';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { AgentRuntime } from './runtime';
+import type { HistoryCache } from './history';
 
 /** What the graph's nodes use; built once per app (factory with dependencies, easy to test). */
 export interface AgentDeps {
@@ -20,6 +21,8 @@ export interface AgentDeps {
   promptProviders: () => PromptContextProvider[];
   /** Limit of one model call, ms. */
   modelTimeoutMs: number;
+  /** Built history messages reused across turns. */
+  historyCache: HistoryCache;
 }
 
 export function runtimeOf(config: LangGraphRunnableConfig): AgentRuntime {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import { buildHistory, HISTORY_BUDGET } from './history';
+import { buildHistory, HistoryCache, HISTORY_BUDGET } from './history';
 import type { MessageRow } from '../conversation/service';
 
 let id = 0;
@@ -52,5 +52,32 @@ describe('buildHistory', () => {
     expect(String(msgs[0]!.content)).toContain('附图 1 张');
     expect(JSON.stringify(msgs)).not.toContain('base64');
     expect(String(msgs[2]!.content).length).toBeLessThan(HISTORY_BUDGET.toolChars + 50);
+  });
+});
+
+describe('HistoryCache', () => {
+  it('gives the same messages as building afresh, and reuses the groups of earlier turns', () => {
+    const rows: MessageRow[] = [];
+    for (let t = 0; t < 30; t++) {
+      rows.push(row(`c${t}`, 'user', `第 ${t} 条`));
+      rows.push(row(`c${t}`, 'assistant', '', { tool_calls_json: JSON.stringify([{ id: `k${t}`, name: 'now_time', args: {} }]) }));
+      rows.push(row(`c${t}`, 'tool', `结果 ${t}`, { tool_call_id: `k${t}`, tool_name: 'now_time' }));
+      rows.push(row(`c${t}`, 'assistant', `好的 ${t}`));
+    }
+    const cache = new HistoryCache();
+    const first = buildHistory(rows.slice(0, 80), HISTORY_BUDGET, cache);
+    expect(first.map((m) => m.content)).toEqual(buildHistory(rows.slice(0, 80)).map((m) => m.content));
+    // One turn later: the window moved by four rows; the overlapping turns are the same objects.
+    const next = buildHistory(rows.slice(4, 84), HISTORY_BUDGET, cache);
+    expect(next.map((m) => m.content)).toEqual(buildHistory(rows.slice(4, 84)).map((m) => m.content));
+    expect(next[0]).toBe(first[4]);
+    expect(next.at(-1)).not.toBe(first.at(-1));
+  });
+
+  it('a group cut differently (the oldest turn cut by the row cap) is not taken for the whole turn', () => {
+    const rows = [row('x', 'user', 'q'), row('x', 'assistant', 'a1'), row('x', 'assistant', 'a2')];
+    const cache = new HistoryCache();
+    expect(buildHistory(rows, HISTORY_BUDGET, cache).map((m) => m.content)).toEqual(['q', 'a1', 'a2']);
+    expect(buildHistory(rows.slice(0, 2), HISTORY_BUDGET, cache).map((m) => m.content)).toEqual(['q', 'a1']);
   });
 });

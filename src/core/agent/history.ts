@@ -33,7 +33,7 @@ function clip(text: string, max: number): string {
  * without their call are dropped. Newest turns are kept until the budget is
  * spent.
  */
-export function buildHistory(rows: MessageRow[], budget = HISTORY_BUDGET): BaseMessage[] {
+export function buildHistory(rows: MessageRow[], budget = HISTORY_BUDGET, cache?: HistoryCache): BaseMessage[] {
   const turns: MessageRow[][] = [];
   for (const r of rows) {
     const last = turns[turns.length - 1];
@@ -46,13 +46,55 @@ export function buildHistory(rows: MessageRow[], budget = HISTORY_BUDGET): BaseM
   const picked: BaseMessage[][] = [];
   let used = 0;
   for (let i = turns.length - 1; i >= 0; i--) {
-    const msgs = turnMessages(turns[i]!, budget);
-    const cost = msgs.reduce((n, m) => n + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) + toolCallCost(m), 0);
+    const { msgs, cost } = cache?.group(turns[i]!, budget) ?? groupOf(turns[i]!, budget);
     if (used + cost > budget.tokens) break;
     used += cost;
     picked.push(msgs);
   }
   return picked.reverse().flat();
+}
+
+function groupOf(rows: MessageRow[], budget: typeof HISTORY_BUDGET): Group {
+  const msgs = turnMessages(rows, budget);
+  const cost = msgs.reduce((n, m) => n + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) + toolCallCost(m), 0);
+  return { msgs, cost };
+}
+
+interface Group {
+  msgs: BaseMessage[];
+  cost: number;
+}
+
+/**
+ * Model messages of stored turns, reused from one chat turn to the next: a
+ * conversation's window moves by one turn at a time, and rebuilding ~120
+ * LangChain messages costs more than the rest of the history step. Stored
+ * rows never change, so a group is known by its conversation and row ids;
+ * the owner clears it when conversations are deleted or data is replaced.
+ */
+export class HistoryCache {
+  private readonly groups = new Map<string, Group>();
+
+  constructor(private readonly max = 2_000) {}
+
+  group(rows: MessageRow[], budget: typeof HISTORY_BUDGET): Group {
+    const first = rows[0]!;
+    const key = `${first.conversation_id}:${first.id}:${rows.at(-1)!.id}:${rows.length}:${budget === HISTORY_BUDGET ? '' : JSON.stringify(budget)}`;
+    let g = this.groups.get(key);
+    if (g) {
+      // Most recently used last, so the oldest entries go first when the cache is full.
+      this.groups.delete(key);
+    } else {
+      g = groupOf(rows, budget);
+      if (this.groups.size >= this.max) this.groups.delete(this.groups.keys().next().value!);
+    }
+    this.groups.set(key, g);
+    return g;
+  }
+
+  clear(): void {
+    this.groups.clear();
+  }
 }
 
 function toolCallCost(m: BaseMessage): number {

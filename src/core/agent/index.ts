@@ -10,6 +10,7 @@ import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
 import { installPooledRandom } from './random-pool';
 import { clarifyTool } from './clarify';
+import { HistoryCache } from './history';
 import { MODEL_TIMEOUT_MS, type ProviderService } from './providers/service';
 
 export { ProviderService } from './providers/service';
@@ -39,6 +40,11 @@ export function createAgentDomain(
   const profile = new ProfileService(ctx.db, ctx.audit, ctx.events);
   const registry = new ToolRegistry(ctx.tools, ctx.db);
   const { saver, db: checkpointDb } = openCheckpointer(ctx.dataDir);
+  const historyCache = new HistoryCache();
+  // Restore and import replace the stored rows the cache was built from.
+  ctx.events.on('data.changed', (p) => {
+    if (p.domain === '*') historyCache.clear();
+  });
   const chat = new ChatService({
     models: ctx.models,
     conversations,
@@ -48,6 +54,7 @@ export function createAgentDomain(
     clock: ctx.clock,
     promptProviders,
     modelTimeoutMs: ctx.options.modelTimeoutMs ?? MODEL_TIMEOUT_MS,
+    historyCache,
     events: ctx.events,
     checkpointer: new TurnCheckpointer(saver, storedThreads(checkpointDb)),
     locale: ctx.locale,

@@ -59,7 +59,7 @@ async function prepared(deps: AgentDeps, rt: AgentRuntime): Promise<NonNullable<
 }
 
 function historyOf(deps: AgentDeps, rt: AgentRuntime): BaseMessage[] {
-  rt.history ??= buildHistory(deps.conversations.recentRows(rt.conversationId, HISTORY_BUDGET.rows, rt.turnId));
+  rt.history ??= buildHistory(deps.conversations.recentRows(rt.conversationId, HISTORY_BUDGET.rows, rt.turnId), HISTORY_BUDGET, deps.historyCache);
   return rt.history;
 }
 
