@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
-import { END, START, StateGraph } from '@langchain/langgraph';
+import { Command, END, START, StateGraph } from '@langchain/langgraph';
 import { openCheckpointer } from '../src/core/agent/checkpointer';
 import { lastAI } from '../src/core/agent/deps';
 import { AgentState, type AgentStateType } from '../src/core/agent/state';
@@ -78,18 +78,23 @@ function langGraphFloor(dir: string, model: ScriptedChatModel) {
   const { saver, db } = openCheckpointer(dir);
   let n = 0;
   const graph = new StateGraph(AgentState)
-    .addNode('agent', async (s: AgentStateType) => {
-      let acc: AIMessageChunk | undefined;
-      for await (const c of await model.stream([new SystemMessage('system'), ...s.messages])) acc = acc ? acc.concat(c) : c;
-      const calls = (acc?.tool_calls ?? []).map((c) => ({ ...c, id: c.id ?? `c${n}`, type: 'tool_call' as const }));
-      return { messages: [new AIMessage({ id: `floor-${n++}`, content: typeof acc?.content === 'string' ? acc.content : '', tool_calls: calls })] };
-    })
+    .addNode(
+      'agent',
+      async (s: AgentStateType) => {
+        let acc: AIMessageChunk | undefined;
+        for await (const c of await model.stream([new SystemMessage('system'), ...s.messages])) acc = acc ? acc.concat(c) : c;
+        const calls = (acc?.tool_calls ?? []).map((c) => ({ ...c, id: c.id ?? `c${n}`, type: 'tool_call' as const }));
+        const ai = new AIMessage({ id: `floor-${n++}`, content: typeof acc?.content === 'string' ? acc.content : '', tool_calls: calls });
+        // Routed the way Pai's graph routes: a Command from the node.
+        return new Command({ update: { messages: [ai] }, goto: calls.length ? 'guardrail' : END });
+      },
+      { ends: ['guardrail', END] },
+    )
     .addNode('guardrail', (s: AgentStateType) => ({ approved: (lastAI(s.messages)?.tool_calls ?? []).map((c) => c.id!) }))
     .addNode('tools', (s: AgentStateType) => ({
       messages: (lastAI(s.messages)?.tool_calls ?? []).map((c) => new ToolMessage({ tool_call_id: c.id!, name: c.name, content: '2026-04-06 12:30:05' })),
     }))
     .addEdge(START, 'agent')
-    .addConditionalEdges('agent', (s: AgentStateType) => (lastAI(s.messages)?.tool_calls?.length ? 'guardrail' : END), ['guardrail', END])
     .addEdge('guardrail', 'tools')
     .addEdge('tools', 'agent')
     .compile({ checkpointer: saver });

@@ -1,6 +1,7 @@
-import { END, START, StateGraph } from '@langchain/langgraph';
-import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { AgentState, type AgentStateType } from './state';
+import { Command, END, START, StateGraph } from '@langchain/langgraph';
+import type { BaseCheckpointSaver, LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import { AgentState, type AgentStateType, type AgentStateUpdate } from './state';
 import { lastAI, openCalls, type AgentDeps } from './deps';
 import { CLARIFY_TOOL } from './clarify';
 import { agentNode } from './nodes/agent';
@@ -21,16 +22,39 @@ export function routeAfterClarify(state: AgentStateType): 'guardrail' | 'agent' 
   return openCalls(state.messages).length > 0 ? 'guardrail' : 'agent';
 }
 
-/** agent → (clarify | guardrail → tools) → agent, checkpointed per conversation thread. */
+/**
+ * agent → (clarify | guardrail → tools) → agent, checkpointed per conversation
+ * thread. The two decisions after agent and clarify are made by the nodes
+ * themselves (a Command with the update and where to go next), with the same
+ * routing functions: one graph step less per decision than a conditional edge.
+ */
 export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
+  const agent = agentNode(deps);
+  const clarify = clarifyNode(deps);
+  const after = (state: AgentStateType, update: AgentStateUpdate): AgentStateType => ({
+    ...state,
+    messages: [...state.messages, ...((update.messages as BaseMessage[] | undefined) ?? [])],
+  });
   return new StateGraph(AgentState)
-    .addNode('agent', agentNode(deps))
-    .addNode('clarify', clarifyNode(deps))
+    .addNode(
+      'agent',
+      async (state: AgentStateType, config: LangGraphRunnableConfig) => {
+        const update = await agent(state, config);
+        return new Command({ update, goto: routeAfterAgent(after(state, update)) });
+      },
+      { ends: ['clarify', 'guardrail', END] },
+    )
+    .addNode(
+      'clarify',
+      (state: AgentStateType, config: LangGraphRunnableConfig) => {
+        const update = clarify(state, config);
+        return new Command({ update, goto: routeAfterClarify(after(state, update)) });
+      },
+      { ends: ['guardrail', 'agent'] },
+    )
     .addNode('guardrail', guardrailNode(deps))
     .addNode('tools', toolsNode(deps))
     .addEdge(START, 'agent')
-    .addConditionalEdges('agent', routeAfterAgent, ['clarify', 'guardrail', END])
-    .addConditionalEdges('clarify', routeAfterClarify, ['guardrail', 'agent'])
     .addEdge('guardrail', 'tools')
     .addEdge('tools', 'agent')
     .compile({ checkpointer });
