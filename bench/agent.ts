@@ -6,14 +6,25 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import {
+  AIMessage,
+  HumanMessage,
+  SystemMessage,
+  ToolMessage,
+  type AIMessageChunk,
+  type BaseMessage,
+} from '@langchain/core/messages';
 import { Command, END, START, StateGraph } from '@langchain/langgraph';
 import { openCheckpointer } from '../src/core/agent/checkpointer';
 import { lastAI } from '../src/core/agent/deps';
 import { AgentState, type AgentStateType } from '../src/core/agent/state';
 import { createApp, type PaiApp } from '../src/core/app';
 import type { NewMessage } from '../src/core/conversation';
-import { ScriptedChatModel, scriptedModels, type InProcessReply } from '../tests/scripted-openai/scripted-chat-model';
+import {
+  ScriptedChatModel,
+  scriptedModels,
+  type InProcessReply,
+} from '../tests/scripted-openai/scripted-chat-model';
 
 interface Figure {
   value: number;
@@ -42,8 +53,20 @@ function seed(app: PaiApp, conv: number, messages: number): void {
     const turnId = `seed-${i}`;
     rows.push(
       { turnId, role: 'user', content: `第 ${i} 条：午饭 ${i % 50} 元` },
-      { turnId, role: 'assistant', content: '', toolCalls: [{ id: `s${i}`, name: 'now_time', args: {} }] },
-      { turnId, role: 'tool', content: '2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）', toolCallId: `s${i}`, toolName: 'now_time', status: 'ok' },
+      {
+        turnId,
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: `s${i}`, name: 'now_time', args: {} }],
+      },
+      {
+        turnId,
+        role: 'tool',
+        content: '2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）',
+        toolCallId: `s${i}`,
+        toolName: 'now_time',
+        status: 'ok',
+      },
       { turnId, role: 'assistant', content: `好的，记下第 ${i} 笔。` },
     );
   }
@@ -82,17 +105,31 @@ function langGraphFloor(dir: string, model: ScriptedChatModel) {
       'agent',
       async (s: AgentStateType) => {
         let acc: AIMessageChunk | undefined;
-        for await (const c of await model.stream([new SystemMessage('system'), ...s.messages])) acc = acc ? acc.concat(c) : c;
-        const calls = (acc?.tool_calls ?? []).map((c) => ({ ...c, id: c.id ?? `c${n}`, type: 'tool_call' as const }));
-        const ai = new AIMessage({ id: `floor-${n++}`, content: typeof acc?.content === 'string' ? acc.content : '', tool_calls: calls });
+        for await (const c of await model.stream([new SystemMessage('system'), ...s.messages]))
+          acc = acc ? acc.concat(c) : c;
+        const calls = (acc?.tool_calls ?? []).map((c) => ({
+          ...c,
+          id: c.id ?? `c${n}`,
+          type: 'tool_call' as const,
+        }));
+        const ai = new AIMessage({
+          id: `floor-${n++}`,
+          content: typeof acc?.content === 'string' ? acc.content : '',
+          tool_calls: calls,
+        });
         // Routed the way Pai's graph routes: a Command from the node.
         return new Command({ update: { messages: [ai] }, goto: calls.length ? 'guardrail' : END });
       },
       { ends: ['guardrail', END] },
     )
-    .addNode('guardrail', (s: AgentStateType) => ({ approved: (lastAI(s.messages)?.tool_calls ?? []).map((c) => c.id!) }))
+    .addNode('guardrail', (s: AgentStateType) => ({
+      approved: (lastAI(s.messages)?.tool_calls ?? []).map((c) => c.id!),
+    }))
     .addNode('tools', (s: AgentStateType) => ({
-      messages: (lastAI(s.messages)?.tool_calls ?? []).map((c) => new ToolMessage({ tool_call_id: c.id!, name: c.name, content: '2026-04-06 12:30:05' })),
+      messages: (lastAI(s.messages)?.tool_calls ?? []).map(
+        (c) =>
+          new ToolMessage({ tool_call_id: c.id!, name: c.name, content: '2026-04-06 12:30:05' }),
+      ),
     }))
     .addEdge(START, 'agent')
     .addEdge('guardrail', 'tools')
@@ -100,8 +137,15 @@ function langGraphFloor(dir: string, model: ScriptedChatModel) {
     .compile({ checkpointer: saver });
   return {
     async turn(i: number): Promise<void> {
-      const config = { configurable: { thread_id: `floor-${i}` }, durability: 'exit' as const, streamMode: 'updates' as const };
-      for await (const _ of await graph.stream({ messages: [new HumanMessage('现在几点？')], turnId: `floor-${i}`, approved: [] }, config)) {
+      const config = {
+        configurable: { thread_id: `floor-${i}` },
+        durability: 'exit' as const,
+        streamMode: 'updates' as const,
+      };
+      for await (const _ of await graph.stream(
+        { messages: [new HumanMessage('现在几点？')], turnId: `floor-${i}`, approved: [] },
+        config,
+      )) {
         // drain
       }
       await saver.deleteThread(`floor-${i}`);
@@ -122,12 +166,19 @@ async function measure(f: () => Promise<void>): Promise<{ wall: number; cpu: num
 
 // One tool call, then a short answer: decided from the last message.
 const script = (msgs: BaseMessage[]): InProcessReply =>
-  msgs.at(-1) instanceof ToolMessage ? { text: '现在是中午 12:30。' } : { toolCalls: [{ name: 'now_time', args: {} }] };
+  msgs.at(-1) instanceof ToolMessage
+    ? { text: '现在是中午 12:30。' }
+    : { toolCalls: [{ name: 'now_time', args: {} }] };
 
 export async function run(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(benchRoot(), 'pai-bench-agent-'));
   const model = new ScriptedChatModel(script);
-  const app = createApp({ dataDir: dir, env: {}, timeZone: 'Asia/Shanghai', models: scriptedModels(model) });
+  const app = createApp({
+    dataDir: dir,
+    env: {},
+    timeZone: 'Asia/Shanghai',
+    models: scriptedModels(model),
+  });
   let errors = 0;
   app.ctx.events.on('chat.event', (e) => {
     if (e.type === 'error') errors++;
@@ -194,7 +245,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     (figures) => {
       const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'agent.json');
       mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, `${JSON.stringify({ ran_at: new Date().toISOString(), figures }, null, 2)}\n`);
+      writeFileSync(
+        out,
+        `${JSON.stringify({ ran_at: new Date().toISOString(), figures }, null, 2)}\n`,
+      );
       console.log(JSON.stringify(figures, null, 2));
       console.log(`wrote ${out}`);
     },

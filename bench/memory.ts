@@ -43,8 +43,14 @@ interface Figure {
 const fig = (value: number, unit: string, goal?: { max?: number; min?: number }): Figure => {
   const v = Number(value.toPrecision(4));
   if (!goal) return { value: v, unit };
-  const pass = (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min);
-  return { value: v, unit, goal: goal.max !== undefined ? `≤ ${goal.max} ${unit}` : `≥ ${goal.min} ${unit}`, pass };
+  const pass =
+    (goal.max === undefined || value <= goal.max) && (goal.min === undefined || value >= goal.min);
+  return {
+    value: v,
+    unit,
+    goal: goal.max !== undefined ? `≤ ${goal.max} ${unit}` : `≥ ${goal.min} ${unit}`,
+    pass,
+  };
 };
 
 function rng(seed: number) {
@@ -78,7 +84,10 @@ function normalizeInto(a: Float32Array, off: number): void {
   for (let j = 0; j < D; j++) a[off + j]! *= n;
 }
 
-function makeData(clustered: boolean, seed: number): { all: Float32Array; queries: Float32Array[] } {
+function makeData(
+  clustered: boolean,
+  seed: number,
+): { all: Float32Array; queries: Float32Array[] } {
   const { u, g } = rng(seed);
   const all = new Float32Array(N * D);
   const centres = new Float32Array(CENTRES * D);
@@ -96,7 +105,8 @@ function makeData(clustered: boolean, seed: number): { all: Float32Array; querie
   for (let q = 0; q < 200; q++) {
     const base = Math.floor(u() * N) * D;
     const v = new Float32Array(D);
-    for (let j = 0; j < D; j++) v[j] = clustered ? all[base + j]! + (0.3 / Math.sqrt(D)) * g() : g();
+    for (let j = 0; j < D; j++)
+      v[j] = clustered ? all[base + j]! + (0.3 / Math.sqrt(D)) * g() : g();
     normalizeInto(v, 0);
     queries.push(v);
   }
@@ -143,7 +153,11 @@ function blockProbe(): () => number {
 
 function stats(ms: number[]): { p50: number; p95: number; min: number } {
   const s = [...ms].sort((a, b) => a - b);
-  return { p50: s[Math.floor(s.length * 0.5)]!, p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!, min: s[0]! };
+  return {
+    p50: s[Math.floor(s.length * 0.5)]!,
+    p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!,
+    min: s[0]!,
+  };
 }
 
 function measure(queries: Float32Array[], truth: number[][], fn: (q: Float32Array) => number[]) {
@@ -212,7 +226,15 @@ export async function run(): Promise<Record<string, unknown>> {
     probe = blockProbe();
     const upgradeLoad = await upgraded.load();
     const upgradeBlockMs = probe();
-    const upgradedSame = upgraded.search(queries[0]!, K)!.map((h) => h.id).join() === fresh.search(queries[0]!, K)!.map((h) => h.id).join();
+    const upgradedSame =
+      upgraded
+        .search(queries[0]!, K)!
+        .map((h) => h.id)
+        .join() ===
+      fresh
+        .search(queries[0]!, K)!
+        .map((h) => h.id)
+        .join();
 
     const vec0 = measure(slow, truth, (q) => vectors.searchVec0(q, K).map((h) => h.id));
     const js = measure(slow, truth, (q) => bruteForce(all, q, K));
@@ -220,8 +242,17 @@ export async function run(): Promise<Record<string, unknown>> {
 
     // End to end through MemoryService.recall (text query → embedding lookup → ANN ∪ FTS → SQL → weighting).
     const byText = new Map(queries.map((q, i) => [`query ${i}`, q]));
-    const embedder: Embedder = { id: 'bench-synthetic-384', dims: D, embed: async (texts) => texts.map((t) => byText.get(t)!) };
-    const settings = new SettingsService(db, { locale: 'en', timeZone: 'UTC', currency: 'CNY', categories: [] });
+    const embedder: Embedder = {
+      id: 'bench-synthetic-384',
+      dims: D,
+      embed: async (texts) => texts.map((t) => byText.get(t)!),
+    };
+    const settings = new SettingsService(db, {
+      locale: 'en',
+      timeZone: 'UTC',
+      currency: 'CNY',
+      categories: [],
+    });
     const svc = new MemoryService({
       db,
       clock: { now: () => now },
@@ -248,7 +279,9 @@ export async function run(): Promise<Record<string, unknown>> {
     const uniIdx = new AnnIndex(D);
     for (let i = 0; i < N; i++) uniIdx.add(i + 1, uni.all.subarray(i * D, (i + 1) * D));
     const uniTruth = uni.queries.slice(0, 40).map((q) => bruteForce(uni.all, q, K));
-    const uniPai = measure(uni.queries.slice(0, 40), uniTruth, (q) => uniIdx.search(q, K).map((h) => h.id));
+    const uniPai = measure(uni.queries.slice(0, 40), uniTruth, (q) =>
+      uniIdx.search(q, K).map((h) => h.id),
+    );
 
     return {
       vectors: fig(N, 'rows'),

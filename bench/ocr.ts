@@ -18,7 +18,9 @@ export interface OcrCase {
   ms: number;
 }
 
-export async function ocrHitRate(specs: ReceiptSpec[] = RECEIPTS): Promise<{ cases: OcrCase[]; hitRate: number; initMs: number }> {
+export async function ocrHitRate(
+  specs: ReceiptSpec[] = RECEIPTS,
+): Promise<{ cases: OcrCase[]; hitRate: number; initMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'pai-ocr-'));
   const engine = new OcrEngine(join(dir, 'cache'));
   try {
@@ -40,7 +42,11 @@ export async function ocrHitRate(specs: ReceiptSpec[] = RECEIPTS): Promise<{ cas
         ms: Math.round(performance.now() - started),
       });
     }
-    return { cases, hitRate: cases.filter((c) => c.hit).length / cases.length, initMs: Math.round(initMs) };
+    return {
+      cases,
+      hitRate: cases.filter((c) => c.hit).length / cases.length,
+      initMs: Math.round(initMs),
+    };
   } finally {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });
@@ -59,8 +65,12 @@ export async function run(): Promise<Record<string, unknown>> {
     zh: byLang('zh'),
     en: byLang('en'),
     init_ms: r.initMs,
-    median_ms_per_image: [...r.cases.map((c) => c.ms)].sort((a, b) => a - b)[Math.floor(r.cases.length / 2)],
-    misses: r.cases.filter((c) => !c.hit).map((c) => ({ name: c.name, expected: c.expected, found: c.found })),
+    median_ms_per_image: [...r.cases.map((c) => c.ms)].sort((a, b) => a - b)[
+      Math.floor(r.cases.length / 2)
+    ],
+    misses: r.cases
+      .filter((c) => !c.hit)
+      .map((c) => ({ name: c.name, expected: c.expected, found: c.found })),
   };
   const out = join(fileURLToPath(new URL('.', import.meta.url)), 'results');
   mkdirSync(out, { recursive: true });

@@ -30,7 +30,11 @@ export async function run(): Promise<Record<string, unknown>> {
       for (let i = 0; i < PENDING; i++) {
         const at = new Date(now + DAY / 2 + Math.floor((i / PENDING) * 60 * DAY)).toISOString();
         const repeat = i % 100 === 0 ? '30 8 * * 1-5' : i % 10 === 0 ? 'daily' : null;
-        schedule.create(1, { content: `reminder ${i}`, trigger_time: at, repeat }, { actor: 'system' });
+        schedule.create(
+          1,
+          { content: `reminder ${i}`, trigger_time: at, repeat },
+          { actor: 'system' },
+        );
       }
     })();
     const insertMs = performance.now() - t0;
@@ -49,20 +53,25 @@ export async function run(): Promise<Record<string, unknown>> {
       const at = new Date(now + 2 * DAY + i * 60_000).toISOString();
       schedule.update(1, ids[i % ids.length]!, { trigger_time: at }, { actor: 'system' });
     });
-    const idle = timeRuns(200, () => schedule.processDue(Date.now(), app.services.reminders.policy));
+    const idle = timeRuns(200, () =>
+      schedule.processDue(Date.now(), app.services.reminders.policy),
+    );
     // What the powerMonitor hook costs: a catch-up pass plus re-arming the one timer.
     const resume = timeRuns(200, () => app.services.reminders.resumeFromSleep());
 
     // Reminders that come due while the 10k wait: how late does each fire?
     const lags: number[] = [];
-    const stop = app.ctx.events.on('reminder.fired', (p) => lags.push(Date.now() - p.occurrence_at));
+    const stop = app.ctx.events.on('reminder.fired', (p) =>
+      lags.push(Date.now() - p.occurrence_at),
+    );
     const start = Date.now();
     for (let i = 0; i < DUE_SOON; i++) {
       const at = new Date(start + 1500 + i * 100).toISOString();
       schedule.create(1, { content: `soon ${i}`, trigger_time: at }, { actor: 'system' });
     }
     const deadline = start + 1500 + DUE_SOON * 100 + 10_000;
-    while (lags.length < DUE_SOON && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (lags.length < DUE_SOON && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     stop();
     lags.sort((x, y) => x - y);
     const timersWhileRunning = app.services.reminders.timersHeld();

@@ -25,7 +25,11 @@ beforeAll(() => {
   t.db.prepare("INSERT INTO users (id, nickname) VALUES (2, 'other')").run();
   l.create(2, { amount: 5, item: 'theirs' }, { actor: 'user' });
   const s = t.app.services.schedule;
-  s.create(1, { content: '每天喝水', trigger_time: '2030-04-01 10:00', repeat: 'daily' }, { actor: 'user' });
+  s.create(
+    1,
+    { content: '每天喝水', trigger_time: '2030-04-01 10:00', repeat: 'daily' },
+    { actor: 'user' },
+  );
   s.create(2, { content: 'theirs', trigger_time: '2030-04-01 10:00' }, { actor: 'user' });
   baseline = dumpTables(t.db);
 });

@@ -238,7 +238,13 @@ export function createApp(options: AppOptions): PaiApp {
 
   const modules: PaiModule[] = [
     appModule(ctx),
-    dataDirModule(new DataDirService({ db, dataDir: options.dataDir, bootstrapDir: options.bootstrapDir ?? options.dataDir })),
+    dataDirModule(
+      new DataDirService({
+        db,
+        dataDir: options.dataDir,
+        bootstrapDir: options.bootstrapDir ?? options.dataDir,
+      }),
+    ),
     ledgerModule(ctx, ledger),
     { name: 'ledger-tools', tools: ledgerTools(ctx, ledger) },
     mcpModule(ctx, mcp),

@@ -10,7 +10,9 @@ import './i18n';
 import App from './App';
 import { useOp } from './hooks/api';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5_000 } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 5_000 } },
+});
 
 function Root() {
   const { i18n } = useTranslation();
@@ -21,7 +23,10 @@ function Root() {
     if (locale && locale !== i18n.language) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: '#4f6bed' } }}>
+    <ConfigProvider
+      locale={i18n.language === 'en' ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#4f6bed' } }}
+    >
       <AntApp>
         <App />
       </AntApp>

@@ -18,7 +18,12 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
-  { key: 'chat', label: 'nav.chat', icon: MessageOutlined, view: lazy(() => import('./views/chat/ChatView')) },
+  {
+    key: 'chat',
+    label: 'nav.chat',
+    icon: MessageOutlined,
+    view: lazy(() => import('./views/chat/ChatView')),
+  },
   {
     key: 'ledger',
     label: 'nav.ledger',

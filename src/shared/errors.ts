@@ -52,7 +52,11 @@ export function toEnvelope(e: unknown): ErrorEnvelope {
       : { code: e.code, message: e.message, details: e.details };
   }
   if (e instanceof z.ZodError) {
-    return { code: 'VALIDATION_FAILED', message: formatZodError(e), details: e.issues.map(issueSummary) };
+    return {
+      code: 'VALIDATION_FAILED',
+      message: formatZodError(e),
+      details: e.issues.map(issueSummary),
+    };
   }
   const message = e instanceof Error ? e.message : String(e);
   return { code: 'INTERNAL', message: message || 'Internal error' };

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from './errors';
 
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('invoke'), id: z.number().int(), name: z.string().max(100), input: z.unknown() }),
+  z.object({
+    type: z.literal('invoke'),
+    id: z.number().int(),
+    name: z.string().max(100),
+    input: z.unknown(),
+  }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 

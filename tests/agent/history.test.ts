@@ -10,14 +10,33 @@ function seed(conv: number, turns: number): void {
     const turnId = `seed-${i}`;
     c.append(1, conv, [
       { turnId, role: 'user', content: `第 ${i} 条消息：午饭 ${i} 元，顺便说说今天的天气和心情。` },
-      { turnId, role: 'assistant', content: '', toolCalls: [{ id: `seed_call_${i}`, name: 'ledger_insert', args: { amount: i, item: '午饭' } }] },
-      { turnId, role: 'tool', content: JSON.stringify({ id: i, amount: i, item: '午饭', note: 'x'.repeat(300) }), toolCallId: `seed_call_${i}`, toolName: 'ledger_insert', status: 'ok' },
+      {
+        turnId,
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: `seed_call_${i}`, name: 'ledger_insert', args: { amount: i, item: '午饭' } },
+        ],
+      },
+      {
+        turnId,
+        role: 'tool',
+        content: JSON.stringify({ id: i, amount: i, item: '午饭', note: 'x'.repeat(300) }),
+        toolCallId: `seed_call_${i}`,
+        toolName: 'ledger_insert',
+        status: 'ok',
+      },
       { turnId, role: 'assistant', content: `已记下第 ${i} 笔。` },
     ]);
   }
 }
 
-async function turnRequestSize(conv: number): Promise<{ bytes: number; messages: { role: string; tool_call_id?: string; tool_calls?: unknown[] }[] }> {
+async function turnRequestSize(
+  conv: number,
+): Promise<{
+  bytes: number;
+  messages: { role: string; tool_call_id?: string; tool_calls?: unknown[] }[];
+}> {
   ctx.server.enqueue({ text: '好的。' });
   await call(ctx.h.app, 'chat.send', { conversation_id: conv, text: '今天花了多少？' });
   await ctx.h.app.services.chat.idle(conv);
@@ -47,7 +66,10 @@ describe('history sent to the model is bounded', () => {
         expect(b.messages[i + 1]).toMatchObject({ role: 'tool' });
       }
       if (m.role === 'tool') {
-        const prev = b.messages.slice(0, i).reverse().find((x) => x.role === 'assistant');
+        const prev = b.messages
+          .slice(0, i)
+          .reverse()
+          .find((x) => x.role === 'assistant');
         expect(JSON.stringify(prev?.tool_calls)).toContain(String(m.tool_call_id));
       }
     }

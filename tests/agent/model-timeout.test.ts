@@ -21,9 +21,16 @@ class StallingModel extends BaseChatModel {
     return Promise.reject(new Error('stream only'));
   }
   // eslint-disable-next-line require-yield
-  override async *_streamResponseChunks(_m: BaseMessage[], options: this['ParsedCallOptions']): AsyncGenerator<ChatGenerationChunk> {
+  override async *_streamResponseChunks(
+    _m: BaseMessage[],
+    options: this['ParsedCallOptions'],
+  ): AsyncGenerator<ChatGenerationChunk> {
     const signal = options.signal!;
-    await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+    await new Promise<void>((resolve) =>
+      signal.aborted
+        ? resolve()
+        : signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     throw signal.reason;
   }
 }
@@ -34,7 +41,14 @@ let events: ChatEvent[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'pai-timeout-'));
-  app = createApp({ dataDir: dir, env: {}, timeZone: 'Asia/Shanghai', locale: 'zh-CN', models: scriptedModels(new StallingModel({})), modelTimeoutMs: 300 });
+  app = createApp({
+    dataDir: dir,
+    env: {},
+    timeZone: 'Asia/Shanghai',
+    locale: 'zh-CN',
+    models: scriptedModels(new StallingModel({})),
+    modelTimeoutMs: 300,
+  });
   events = [];
   app.ctx.events.on('chat.event', (e) => events.push(e));
 });

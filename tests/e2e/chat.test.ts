@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 async function configure(baseURL = server.baseURL): Promise<void> {
-  await e2e.invoke('providers.update', { preset: 'custom', baseURL, chatModel: 'scripted-model', apiKey: 'sk-test' });
+  await e2e.invoke('providers.update', {
+    preset: 'custom',
+    baseURL,
+    chatModel: 'scripted-model',
+    apiKey: 'sk-test',
+  });
 }
 
 function pageErrors(): string[] {
@@ -45,7 +50,9 @@ describe('Chat view', () => {
   it('shows what to configure when no model is set up', async () => {
     const page = await e2e.openPage('chat');
     await page.getByText('还没有配置模型').waitFor();
-    await expect(page.getByRole('link', { name: /打开设置/ }).getAttribute('href')).resolves.toBe('#/settings');
+    await expect(page.getByRole('link', { name: /打开设置/ }).getAttribute('href')).resolves.toBe(
+      '#/settings',
+    );
     await e2e.screenshot('chat-00-no-provider');
   });
 
@@ -55,7 +62,11 @@ describe('Chat view', () => {
     await page.getByText('想让我做点什么？').waitFor();
     await e2e.screenshot('chat-01-empty');
     server.enqueue(
-      { toolCalls: [{ name: 'ledger_insert', args: { amount: 32, category: '餐饮', item: '午饭' } }] },
+      {
+        toolCalls: [
+          { name: 'ledger_insert', args: { amount: 32, category: '餐饮', item: '午饭' } },
+        ],
+      },
       { text: '记好了：**午饭** 32 元。' },
     );
     await send(page, '午饭 32');
@@ -81,7 +92,10 @@ describe('Chat view', () => {
     await thread(page).getByText('记好了：').waitFor();
 
     server.enqueue(
-      { text: '好的，我来删掉。', toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry!.id } }] },
+      {
+        text: '好的，我来删掉。',
+        toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry!.id } }],
+      },
       { text: '好的，没有删除。' },
     );
     await send(page, '删掉这笔');
@@ -94,11 +108,16 @@ describe('Chat view', () => {
     await approval.waitFor({ state: 'detached' });
     expect(await entries()).toHaveLength(1);
     const told = server.chatRequests().at(-1)!.body.messages!;
-    expect(told.some((m) => m.role === 'tool' && String(m.content).includes('[已跳过]'))).toBe(true);
+    expect(told.some((m) => m.role === 'tool' && String(m.content).includes('[已跳过]'))).toBe(
+      true,
+    );
     await thread(page).getByTestId('tool-card').filter({ hasText: '已跳过' }).waitFor();
     await e2e.screenshot('chat-05-rejected');
 
-    server.enqueue({ toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry!.id } }] }, { text: '已删除这笔。' });
+    server.enqueue(
+      { toolCalls: [{ name: 'ledger_delete', args: { ledger_id: entry!.id } }] },
+      { text: '已删除这笔。' },
+    );
     await send(page, '删掉这笔');
     await approval.waitFor();
     await approval.getByRole('button', { name: /^允\s*许$/ }).click();
@@ -110,7 +129,11 @@ describe('Chat view', () => {
   it('a clarify question answered by clicking an option', async () => {
     const page = e2e.page;
     server.enqueue(
-      { toolCalls: [{ name: 'clarify', args: { question: '这笔记到哪个分类？', options: ['餐饮', '交通'] } }] },
+      {
+        toolCalls: [
+          { name: 'clarify', args: { question: '这笔记到哪个分类？', options: ['餐饮', '交通'] } },
+        ],
+      },
       { text: '好的，记到交通。' },
     );
     await send(page, '打车 20');
@@ -126,7 +149,11 @@ describe('Chat view', () => {
 
   it('Stop cancels a turn mid-stream; the view accepts a new message', async () => {
     const page = e2e.page;
-    server.enqueue({ text: '从前有座山，山里有座庙，庙里有个老和尚在讲故事。'.repeat(6), chunkSize: 2, delayMs: 150 });
+    server.enqueue({
+      text: '从前有座山，山里有座庙，庙里有个老和尚在讲故事。'.repeat(6),
+      chunkSize: 2,
+      delayMs: 150,
+    });
     await send(page, '讲个长故事');
     await thread(page).getByText('从前有座山').waitFor();
     await page.getByRole('button', { name: /停\s*止/ }).click();
@@ -208,7 +235,10 @@ describe('Chat view', () => {
     await renamed.getByRole('button', { name: '删除' }).click();
     await page.getByText('删除这个对话？').waitFor();
     await e2e.screenshot('chat-13-delete-confirm');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await renamed.waitFor({ state: 'detached' });
     const after = (await e2e.invoke('conversation.list', {})).conversations.map((c) => c.title);
     expect(after).not.toContain('午饭记账');

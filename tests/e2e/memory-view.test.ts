@@ -17,9 +17,21 @@ describe('Memory view', () => {
   it('shows an empty state, then memories with type, expiry, source and learned badge', async () => {
     const page = await e2e.openPage('memory');
     await page.getByText('还没有记忆').waitFor();
-    await e2e.invoke('memory.create', { content: '我对花生过敏', memory_type: 'fact', importance: 5 });
-    await e2e.invoke('memory.create', { content: '下周三去上海出差', memory_type: 'plan', ttl_days: 10 });
-    await e2e.invoke('memory.create', { content: '我喜欢无糖乌龙茶', memory_type: 'preference', key: 'drink_preference' });
+    await e2e.invoke('memory.create', {
+      content: '我对花生过敏',
+      memory_type: 'fact',
+      importance: 5,
+    });
+    await e2e.invoke('memory.create', {
+      content: '下周三去上海出差',
+      memory_type: 'plan',
+      ttl_days: 10,
+    });
+    await e2e.invoke('memory.create', {
+      content: '我喜欢无糖乌龙茶',
+      memory_type: 'preference',
+      key: 'drink_preference',
+    });
     e2e.app.services.memory.service.save(
       1,
       { content: '用户不太能吃辣', memory_type: 'preference', origin: 'learned' },
@@ -44,7 +56,10 @@ describe('Memory view', () => {
     const box = page.getByPlaceholder('搜索记忆（与对话时的回忆方式相同）');
     await box.fill('花生能吃吗');
     await box.press('Enter');
-    await page.getByText(/相关度/).first().waitFor();
+    await page
+      .getByText(/相关度/)
+      .first()
+      .waitFor();
     await page.getByText('我对花生过敏').waitFor();
     await expect(page.getByText('下周三去上海出差').count()).resolves.toBe(0);
     await e2e.screenshot('memory-02-search');
@@ -57,12 +72,20 @@ describe('Memory view', () => {
     await card.getByRole('button', { name: '编辑记忆' }).click();
     const text = page.getByRole('dialog').locator('textarea');
     await text.fill('我喜欢无糖乌龙茶，也喝茉莉花茶');
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
-    const edited = page.locator('[data-testid^="memory-"]', { hasText: '我喜欢无糖乌龙茶，也喝茉莉花茶' });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    const edited = page.locator('[data-testid^="memory-"]', {
+      hasText: '我喜欢无糖乌龙茶，也喝茉莉花茶',
+    });
     await edited.waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await edited.getByRole('button', { name: '删除这条记忆？' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await page.getByText(/已删除“我喜欢无糖乌龙茶/).waitFor();
     await expect(edited.count()).resolves.toBe(0);
     await e2e.screenshot('memory-03-deleted');

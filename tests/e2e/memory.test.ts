@@ -13,7 +13,12 @@ let server: ScriptedOpenAI;
 beforeAll(async () => {
   server = await new ScriptedOpenAI().start();
   e2e = await startE2E({ timeZone: 'Asia/Shanghai' });
-  await e2e.invoke('providers.update', { preset: 'custom', baseURL: server.baseURL, chatModel: 'scripted-model', apiKey: 'sk-test' });
+  await e2e.invoke('providers.update', {
+    preset: 'custom',
+    baseURL: server.baseURL,
+    chatModel: 'scripted-model',
+    apiKey: 'sk-test',
+  });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -25,12 +30,23 @@ const systemText = (i: number) =>
 
 describe('memory through chat', () => {
   it('saves, shows, recalls into the prompt, and asks before deleting', async () => {
-    server.enqueue({ text: '', toolCalls: [{ name: 'memory_save', args: { content: '我对花生过敏', memory_type: 'fact', importance: 5 }, id: 'call_save' }] });
+    server.enqueue({
+      text: '',
+      toolCalls: [
+        {
+          name: 'memory_save',
+          args: { content: '我对花生过敏', memory_type: 'fact', importance: 5 },
+          id: 'call_save',
+        },
+      ],
+    });
     server.enqueue({ text: '记住了。' });
     const first = await e2e.invoke('chat.send', { text: '记住我对花生过敏' });
     await e2e.app.services.chat.idle(first.conversation_id);
     const list = await e2e.invoke('memory.list', {});
-    expect(list.items.map((i) => [i.content, i.conversation_id])).toEqual([['我对花生过敏', first.conversation_id]]);
+    expect(list.items.map((i) => [i.content, i.conversation_id])).toEqual([
+      ['我对花生过敏', first.conversation_id],
+    ]);
 
     const page = await e2e.openPage('memory');
     await page.getByText('我对花生过敏').waitFor();
@@ -46,7 +62,9 @@ describe('memory through chat', () => {
     await box.fill('这道宫保鸡丁里有花生，我能吃吗？');
     await box.press('Enter');
     await chat.getByText('这道菜含花生，你对花生过敏，不建议吃。').waitFor();
-    const second = { conversation_id: (await e2e.invoke('conversation.list', {})).conversations[0]!.id };
+    const second = {
+      conversation_id: (await e2e.invoke('conversation.list', {})).conversations[0]!.id,
+    };
     await e2e.app.services.chat.idle(second.conversation_id);
     expect(systemText(before)).toContain('我对花生过敏');
     await chat.getByText('用了 1 条记忆').click();
@@ -64,16 +82,28 @@ describe('memory through chat', () => {
     await e2e.screenshot('memory-chat-03-used-hint-after-reload');
 
     const id = list.items[0]!.id;
-    server.enqueue({ text: '', toolCalls: [{ name: 'memory_delete', args: { memory_id: id }, id: 'call_del' }] });
-    const third = await e2e.invoke('chat.send', { conversation_id: second.conversation_id, text: '把花生过敏这条记忆删掉' });
+    server.enqueue({
+      text: '',
+      toolCalls: [{ name: 'memory_delete', args: { memory_id: id }, id: 'call_del' }],
+    });
+    const third = await e2e.invoke('chat.send', {
+      conversation_id: second.conversation_id,
+      text: '把花生过敏这条记忆删掉',
+    });
     await e2e.app.services.chat.idle(second.conversation_id);
     const state = await e2e.invoke('chat.state', { conversation_id: second.conversation_id });
-    expect(state.pending).toMatchObject({ kind: 'approval', calls: [{ call_id: 'call_del', tool: 'memory_delete', risk: 'destructive' }] });
+    expect(state.pending).toMatchObject({
+      kind: 'approval',
+      calls: [{ call_id: 'call_del', tool: 'memory_delete', risk: 'destructive' }],
+    });
     expect((await e2e.invoke('memory.list', {})).total).toBe(1);
     expect(third.conversation_id).toBe(second.conversation_id);
 
     server.enqueue({ text: '已删除。' });
-    await e2e.invoke('chat.resume', { conversation_id: second.conversation_id, approvals: [{ call_id: 'call_del', approved: true }] });
+    await e2e.invoke('chat.resume', {
+      conversation_id: second.conversation_id,
+      approvals: [{ call_id: 'call_del', approved: true }],
+    });
     await e2e.app.services.chat.idle(second.conversation_id);
     expect((await e2e.invoke('memory.list', {})).total).toBe(0);
     // The one browser page is on the chat now: back to the Memory view.

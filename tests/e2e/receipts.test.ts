@@ -23,14 +23,19 @@ afterAll(async () => {
 
 describe.skipIf(!hasImageMagick())('receipt drop on the Ledger view', () => {
   it('drop → card → confirm → ledger row with thumbnail; same image again → duplicate warning', async () => {
-    const png = renderReceipt(RECEIPTS.find((r) => r.name === 'zh-coffee')!, dir);
+    const png = renderReceipt(
+      RECEIPTS.find((r) => r.name === 'zh-coffee')!,
+      dir,
+    );
     const page = await e2e.openPage('ledger');
     await page.locator('.ant-upload input[type=file]').first().setInputFiles(png);
     const card = page.getByTestId('receipt-card');
     await card.waitFor({ timeout: 120_000 });
     await expect(page.getByTestId('receipt-amount').inputValue()).resolves.toBe('32.00');
     await expect(card.getByText('离线 OCR 识别').isVisible()).resolves.toBe(true);
-    await expect(card.locator('img').first().getAttribute('src')).resolves.toMatch(/^data:image\/png;base64,/);
+    await expect(card.locator('img').first().getAttribute('src')).resolves.toMatch(
+      /^data:image\/png;base64,/,
+    );
     await e2e.screenshot('receipts-01-card');
 
     await page.getByTestId('receipt-item').fill('瑞幸咖啡');
@@ -41,12 +46,18 @@ describe.skipIf(!hasImageMagick())('receipt drop on the Ledger view', () => {
 
     const list = await e2e.invoke('ledger.list', {});
     const booked = list.entries.find((x: LedgerEntry) => x.item === '瑞幸咖啡')!;
-    expect(booked).toMatchObject({ amount: 32, category: '餐饮', transaction_date: '2026-04-06T12:30:00+08:00' });
+    expect(booked).toMatchObject({
+      amount: 32,
+      category: '餐饮',
+      transaction_date: '2026-04-06T12:30:00+08:00',
+    });
     expect(booked.image_url).toMatch(/^receipt:\/\/[a-f0-9]{64}\.png$/);
 
     await page.locator('.ant-upload input[type=file]').first().setInputFiles(png);
     await page.getByTestId('receipt-duplicates').waitFor({ timeout: 120_000 });
-    await expect(page.getByTestId('receipt-duplicates').textContent()).resolves.toContain(`#${booked.id}`);
+    await expect(page.getByTestId('receipt-duplicates').textContent()).resolves.toContain(
+      `#${booked.id}`,
+    );
     await page.getByRole('button', { name: /放\s*弃/ }).click(); // antd spaces two-character CJK labels
     await page.locator('.ant-upload input[type=file]').first().waitFor({ state: 'attached' });
     expect(e2e.errors).toEqual([]);
@@ -60,7 +71,9 @@ describe.skipIf(!hasImageMagick())('receipt drop on the Ledger view', () => {
     const before = (await e2e.invoke('ledger.list', {})).total;
     await page.locator('.ant-upload input[type=file]').first().setInputFiles(bad);
     await page.getByTestId('receipt-error').waitFor();
-    await expect(page.getByTestId('receipt-error').textContent()).resolves.toContain('不支持的文件或图片已损坏');
+    await expect(page.getByTestId('receipt-error').textContent()).resolves.toContain(
+      '不支持的文件或图片已损坏',
+    );
     expect((await e2e.invoke('ledger.list', {})).total).toBe(before);
   });
 });

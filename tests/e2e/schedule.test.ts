@@ -32,7 +32,12 @@ async function moveClock(to: number): Promise<void> {
   await e2e.context.clock.setFixedTime(to);
 }
 
-async function fillReminder(page: Page, content: string, time: string, repeat?: string): Promise<void> {
+async function fillReminder(
+  page: Page,
+  content: string,
+  time: string,
+  repeat?: string,
+): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('内容').fill(content);
   const picker = dialog.getByLabel('时间');
@@ -54,19 +59,28 @@ describe('Schedule view', () => {
     await page.getByRole('button', { name: '新建提醒' }).first().click();
     await fillReminder(page, '给妈妈打电话', '2026-04-15 10:01');
     await e2e.screenshot('schedule-02-form');
-    await page.getByRole('dialog').getByRole('button', { name: /^保\s*存$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
 
     const today = page.getByRole('region', { name: '今天' });
     const row = today.getByRole('listitem').filter({ hasText: '给妈妈打电话' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('10:01');
     const [created] = (await e2e.invoke('schedule.list', { tab: 'upcoming' })).items;
-    expect(created).toMatchObject({ content: '给妈妈打电话', trigger_time: '2026-04-15T10:01:00+08:00', repeat: null });
+    expect(created).toMatchObject({
+      content: '给妈妈打电话',
+      trigger_time: '2026-04-15T10:01:00+08:00',
+      repeat: null,
+    });
     await e2e.screenshot('schedule-03-upcoming');
 
     // One minute passes.
     await moveClock(NOW + 61_000);
-    const toast = page.locator('.ant-notification-notice').filter({ hasText: '提醒：给妈妈打电话' });
+    const toast = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: '提醒：给妈妈打电话' });
     await toast.waitFor({ timeout: 45_000 });
     await expect(toast.textContent()).resolves.toContain('2026-04-15 10:01');
     await page.getByRole('region', { name: '已到时间' }).getByText('给妈妈打电话').waitFor();
@@ -76,7 +90,10 @@ describe('Schedule view', () => {
     await toast.waitFor({ state: 'detached' });
     await page.getByText('还没有待办提醒').waitFor();
     await page.getByRole('tab', { name: '已完成' }).click();
-    const done = page.getByRole('list', { name: '已完成' }).getByRole('listitem').filter({ hasText: '给妈妈打电话' });
+    const done = page
+      .getByRole('list', { name: '已完成' })
+      .getByRole('listitem')
+      .filter({ hasText: '给妈妈打电话' });
     await done.waitFor();
     await expect(done.textContent()).resolves.toContain('2026-04-15 10:01');
     expect((await e2e.invoke('schedule.get', { id: created!.id })).status).toBe('EXECUTED');
@@ -90,14 +107,23 @@ describe('Schedule view', () => {
     await page.getByRole('button', { name: '新建提醒' }).first().click();
     await fillReminder(page, '站会', '2026-04-16 09:30', '工作日');
     await e2e.screenshot('schedule-06-form-repeat');
-    await page.getByRole('dialog').getByRole('button', { name: /^保\s*存$/ }).click();
-    const row = page.getByRole('region', { name: '明天' }).getByRole('listitem').filter({ hasText: '站会' });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
+    const row = page
+      .getByRole('region', { name: '明天' })
+      .getByRole('listitem')
+      .filter({ hasText: '站会' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('工作日');
 
     const snoozeTo = clockText(e2e.clock!.now() + 10 * 60_000);
     await row.getByRole('button', { name: '10 分钟后' }).click();
-    const snoozed = page.getByRole('region', { name: '今天' }).getByRole('listitem').filter({ hasText: '站会' });
+    const snoozed = page
+      .getByRole('region', { name: '今天' })
+      .getByRole('listitem')
+      .filter({ hasText: '站会' });
     await snoozed.waitFor();
     await expect(snoozed.textContent()).resolves.toContain(`稍后 ${snoozeTo}`);
     await e2e.screenshot('schedule-07-snoozed');
@@ -106,9 +132,14 @@ describe('Schedule view', () => {
     await page.getByText('“站会”已删除。').waitFor();
     await expect(page.getByRole('listitem').filter({ hasText: '站会' }).count()).resolves.toBe(0);
     await e2e.screenshot('schedule-08-deleted');
-    await page.locator('.ant-notification-notice').getByRole('button', { name: /^撤\s*销$/ }).click();
+    await page
+      .locator('.ant-notification-notice')
+      .getByRole('button', { name: /^撤\s*销$/ })
+      .click();
     await page.getByRole('listitem').filter({ hasText: '站会' }).first().waitFor();
-    expect((await e2e.invoke('schedule.list', { tab: 'upcoming' })).items.map((i) => i.content)).toEqual(['站会']);
+    expect(
+      (await e2e.invoke('schedule.list', { tab: 'upcoming' })).items.map((i) => i.content),
+    ).toEqual(['站会']);
     expect(pageErrors()).toBe('');
   }, 120_000);
 
@@ -126,11 +157,18 @@ describe('Schedule view', () => {
     const summary = page.locator('.ant-notification-notice').filter({ hasText: '错过了 3 个提醒' });
     await summary.waitFor();
     const text = await summary.textContent();
-    for (const line of ['站会', '2026-04-15 10:20 交水费', '2026-04-15 10:30 取快递']) expect(text).toContain(line);
-    await expect(page.locator('.ant-notification-notice').filter({ hasText: '错过了' }).count()).resolves.toBe(1);
+    for (const line of ['站会', '2026-04-15 10:20 交水费', '2026-04-15 10:30 取快递'])
+      expect(text).toContain(line);
+    await expect(
+      page.locator('.ant-notification-notice').filter({ hasText: '错过了' }).count(),
+    ).resolves.toBe(1);
     await e2e.screenshot('schedule-09-missed-toast');
     await page.getByRole('tab', { name: '已错过' }).click();
-    await page.getByRole('list', { name: '已错过' }).getByRole('listitem').filter({ hasText: '取快递' }).waitFor();
+    await page
+      .getByRole('list', { name: '已错过' })
+      .getByRole('listitem')
+      .filter({ hasText: '取快递' })
+      .waitFor();
     await e2e.screenshot('schedule-10-missed-tab');
     expect(pageErrors()).toBe('');
   }, 120_000);

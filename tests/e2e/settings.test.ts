@@ -114,7 +114,10 @@ describe('Settings view', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByText(`Set to ${target}. Restart Pai to finish the switch.`).waitFor();
     expect(existsSync(join(target, 'pai.db'))).toBe(true);
-    expect(await e2e.invoke('app.dataDir.get', {})).toMatchObject({ current: e2e.dataDir, pointer: target });
+    expect(await e2e.invoke('app.dataDir.get', {})).toMatchObject({
+      current: e2e.dataDir,
+      pointer: target,
+    });
     await e2e.screenshot('settings-05-data-folder');
     rmSync(dirname(target), { recursive: true, force: true });
   });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ScriptedOpenAI, type RecordedRequest, type ScriptedReply } from '../scripted-openai/server';
+import {
+  ScriptedOpenAI,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../scripted-openai/server';
 import { startE2E, type E2E } from './harness';
 
 // "把上周所有交通改成出行" in the Chat view (Chromium, webhost, real ChatOpenAI client):
@@ -13,12 +17,48 @@ let server: ScriptedOpenAI;
 // Wednesday 2026-04-15 in Shanghai: last week is Mon 04-06 .. Sun 04-12.
 const NOW = '2026-04-15T12:00:00+08:00';
 const SEED = [
-  { amount: 4, category: '交通', item: '地铁', transaction_date: '2026-04-07 08:30:00', lastWeekTransport: true },
-  { amount: 36.5, category: '交通', item: '打车', transaction_date: '2026-04-10 19:05:00', lastWeekTransport: true },
-  { amount: 2, category: '交通', item: '公交', transaction_date: '2026-04-12 21:40:00', lastWeekTransport: true },
-  { amount: 30, category: '餐饮', item: '午饭', transaction_date: '2026-04-08 12:10:00', lastWeekTransport: false },
-  { amount: 120, category: '交通', item: '高铁', transaction_date: '2026-04-14 09:00:00', lastWeekTransport: false },
-  { amount: 5, category: '交通', item: '共享单车', transaction_date: '2026-04-03 18:00:00', lastWeekTransport: false },
+  {
+    amount: 4,
+    category: '交通',
+    item: '地铁',
+    transaction_date: '2026-04-07 08:30:00',
+    lastWeekTransport: true,
+  },
+  {
+    amount: 36.5,
+    category: '交通',
+    item: '打车',
+    transaction_date: '2026-04-10 19:05:00',
+    lastWeekTransport: true,
+  },
+  {
+    amount: 2,
+    category: '交通',
+    item: '公交',
+    transaction_date: '2026-04-12 21:40:00',
+    lastWeekTransport: true,
+  },
+  {
+    amount: 30,
+    category: '餐饮',
+    item: '午饭',
+    transaction_date: '2026-04-08 12:10:00',
+    lastWeekTransport: false,
+  },
+  {
+    amount: 120,
+    category: '交通',
+    item: '高铁',
+    transaction_date: '2026-04-14 09:00:00',
+    lastWeekTransport: false,
+  },
+  {
+    amount: 5,
+    category: '交通',
+    item: '共享单车',
+    transaction_date: '2026-04-03 18:00:00',
+    lastWeekTransport: false,
+  },
 ];
 const PLAN = {
   intent: 'write',
@@ -39,13 +79,18 @@ afterAll(async () => {
 /** The planner's structured-output call: as a ledger_sql_plan tool call, or as JSON text when asked for response_format. */
 function planReply(req: RecordedRequest): ScriptedReply {
   const asTool = req.body.tools?.some((t) => t.function.name === 'ledger_sql_plan');
-  return asTool ? { toolCalls: [{ name: 'ledger_sql_plan', args: PLAN }] } : { text: JSON.stringify(PLAN) };
+  return asTool
+    ? { toolCalls: [{ name: 'ledger_sql_plan', args: PLAN }] }
+    : { text: JSON.stringify(PLAN) };
 }
 
 /** The model reads the preview it was given and commits exactly its ids. */
 function commitFromPreview(req: RecordedRequest): ScriptedReply {
   const tool = req.body.messages?.filter((m) => m.role === 'tool').at(-1);
-  const preview = JSON.parse(String(tool?.content)) as { target_ids: number[]; expected_count: number };
+  const preview = JSON.parse(String(tool?.content)) as {
+    target_ids: number[];
+    expected_count: number;
+  };
   return {
     text: '上周有 3 笔交通，确认后改成出行。',
     toolCalls: [
@@ -72,11 +117,17 @@ const thread = (page: Page) => page.getByTestId('thread');
 describe('text2sql in the Chat view', () => {
   it('"把上周所有交通改成出行" → preview card → approve → only last week\u2019s 交通 rows become 出行', async () => {
     const ids: number[] = [];
-    for (const { lastWeekTransport: _, ...row } of SEED) ids.push((await e2e.invoke('ledger.create', row)).id);
+    for (const { lastWeekTransport: _, ...row } of SEED)
+      ids.push((await e2e.invoke('ledger.create', row)).id);
     const targets = ids.filter((_, i) => SEED[i]!.lastWeekTransport);
     const before = await all();
 
-    await e2e.invoke('providers.update', { preset: 'custom', baseURL: server.baseURL, chatModel: 'scripted-model', apiKey: 'sk-test' });
+    await e2e.invoke('providers.update', {
+      preset: 'custom',
+      baseURL: server.baseURL,
+      chatModel: 'scripted-model',
+      apiKey: 'sk-test',
+    });
     const page = await e2e.openPage('chat');
     await page.getByText('想让我做点什么？').waitFor();
 
@@ -85,7 +136,12 @@ describe('text2sql in the Chat view', () => {
         toolCalls: [
           {
             name: 'ledger_text2sql',
-            args: { mode: 'preview_write', message: '把上周所有交通改成出行', operation: 'update', update_fields: { category: '出行' } },
+            args: {
+              mode: 'preview_write',
+              message: '把上周所有交通改成出行',
+              operation: 'update',
+              update_fields: { category: '出行' },
+            },
           },
         ],
       },
@@ -103,8 +159,10 @@ describe('text2sql in the Chat view', () => {
     const rows = preview.locator('tbody tr.ant-table-row');
     await expect(rows.count()).resolves.toBe(3);
     const texts = await rows.allTextContents();
-    for (const item of ['地铁', '打车', '公交']) expect(texts.some((t) => t.includes(item))).toBe(true);
-    for (const item of ['午饭', '高铁', '共享单车']) expect(texts.some((t) => t.includes(item))).toBe(false);
+    for (const item of ['地铁', '打车', '公交'])
+      expect(texts.some((t) => t.includes(item))).toBe(true);
+    for (const item of ['午饭', '高铁', '共享单车'])
+      expect(texts.some((t) => t.includes(item))).toBe(false);
     for (const t of texts) expect(t).toContain('交通 → 出行');
     expect(texts.find((t) => t.includes('打车'))).toContain('2026-04-10 19:05');
     expect(texts.find((t) => t.includes('打车'))).toContain('36.50');
@@ -141,9 +199,16 @@ describe('text2sql in the Chat view', () => {
 
     await e2e.openPage('ledger');
     for (const item of ['地铁', '打车', '公交']) {
-      await page.getByRole('row').filter({ hasText: item }).filter({ hasText: '出行' }).first().waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: item })
+        .filter({ hasText: '出行' })
+        .first()
+        .waitFor();
     }
-    await expect(page.getByRole('row').filter({ hasText: '高铁' }).filter({ hasText: '交通' }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('row').filter({ hasText: '高铁' }).filter({ hasText: '交通' }).count(),
+    ).resolves.toBe(1);
     await page.getByRole('row').filter({ hasText: '公交' }).first().scrollIntoViewIfNeeded();
     await e2e.screenshot('text2sql-chat-03-ledger');
     expect(e2e.errors.filter((e) => !/\[antd: Spin\] `tip` is deprecated/.test(e))).toEqual([]);

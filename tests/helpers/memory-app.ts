@@ -8,7 +8,10 @@ import { toolCtx } from '../support/temp-app';
 export interface TestApp {
   app: PaiApp;
   clock: { now(): number; set(ms: number): void; advanceDays(d: number): void };
-  tool(name: string, args: unknown): Promise<{ ok: boolean; data: Record<string, unknown>; output: string }>;
+  tool(
+    name: string,
+    args: unknown,
+  ): Promise<{ ok: boolean; data: Record<string, unknown>; output: string }>;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,13 @@ export function testApp(): TestApp {
       t += d * 86_400_000;
     },
   };
-  const app = createApp({ dataDir: dir, clock, timeZone: 'Asia/Shanghai', locale: 'zh-CN', background: false });
+  const app = createApp({
+    dataDir: dir,
+    clock,
+    timeZone: 'Asia/Shanghai',
+    locale: 'zh-CN',
+    background: false,
+  });
   const ctx = toolCtx({ conversationId: 7 });
   return {
     app,

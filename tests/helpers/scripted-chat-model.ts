@@ -8,7 +8,9 @@ import type { ChatResult } from '@langchain/core/outputs';
  * plain text reply. It supports bindTools, so `withStructuredOutput` runs
  * through LangChain's real function-calling path and parser.
  */
-export type Script = (messages: BaseMessage[]) => Record<string, unknown> | string | Promise<Record<string, unknown> | string>;
+export type Script = (
+  messages: BaseMessage[],
+) => Record<string, unknown> | string | Promise<Record<string, unknown> | string>;
 
 export class ScriptedChatModel extends BaseChatModel {
   readonly seen: BaseMessage[][];
@@ -30,9 +32,11 @@ export class ScriptedChatModel extends BaseChatModel {
   // The return type of bindTools is wider than a model; the instance is a valid runnable for it.
   override bindTools(tools: unknown[]): ReturnType<BaseChatModel['withConfig']> {
     const t = (tools[0] ?? {}) as { name?: string; function?: { name?: string } };
-    return new ScriptedChatModel(this.script, t.function?.name ?? t.name, this.seen) as unknown as ReturnType<
-      BaseChatModel['withConfig']
-    >;
+    return new ScriptedChatModel(
+      this.script,
+      t.function?.name ?? t.name,
+      this.seen,
+    ) as unknown as ReturnType<BaseChatModel['withConfig']>;
   }
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
@@ -42,13 +46,21 @@ export class ScriptedChatModel extends BaseChatModel {
     const message =
       typeof out === 'string'
         ? new AIMessageChunk({ id, content: out })
-        : new AIMessageChunk({ id, content: '', tool_calls: [{ id: `call_${id}`, name: this.toolName ?? 'extract', args: out, type: 'tool_call' }] });
+        : new AIMessageChunk({
+            id,
+            content: '',
+            tool_calls: [
+              { id: `call_${id}`, name: this.toolName ?? 'extract', args: out, type: 'tool_call' },
+            ],
+          });
     return { generations: [{ text: typeof out === 'string' ? out : '', message }] };
   }
 
   /** Text of every message the model was shown, for assertions on the prompt. */
   promptText(call = -1): string {
     const msgs = this.seen.at(call) ?? [];
-    return msgs.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+    return msgs
+      .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+      .join('\n');
   }
 }

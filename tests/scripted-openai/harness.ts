@@ -17,14 +17,28 @@ export interface Harness {
 }
 
 export function envFor(baseURL: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'sk-test', PAI_CHAT_MODEL: 'scripted-model', ...extra };
+  return {
+    OPENAI_BASE_URL: baseURL,
+    OPENAI_API_KEY: 'sk-test',
+    PAI_CHAT_MODEL: 'scripted-model',
+    ...extra,
+  };
 }
 
 /** Opens the app; every chat.event is checked against the contract schema and kept. */
-export function openHarness(env: NodeJS.ProcessEnv, dir = mkdtempSync(join(tmpdir(), 'pai-agent-'))): Harness {
+export function openHarness(
+  env: NodeJS.ProcessEnv,
+  dir = mkdtempSync(join(tmpdir(), 'pai-agent-')),
+): Harness {
   const events: ChatEvent[] = [];
   const open = () => {
-    const app = createApp({ dataDir: dir, env, timeZone: 'Asia/Shanghai', locale: 'zh-CN', clock: { now: () => Date.parse('2026-04-06T04:30:00Z') } });
+    const app = createApp({
+      dataDir: dir,
+      env,
+      timeZone: 'Asia/Shanghai',
+      locale: 'zh-CN',
+      clock: { now: () => Date.parse('2026-04-06T04:30:00Z') },
+    });
     app.ctx.events.on('chat.event', (e) => events.push(chatEventSchema.parse(e)));
     return app;
   };
@@ -83,6 +97,7 @@ export function useScriptedChat(): ScriptedChat {
 
 export async function call<T = unknown>(app: PaiApp, name: string, input: unknown): Promise<T> {
   const r = await app.dispatch(name, input);
-  if (!r.ok) throw Object.assign(new Error(`${r.error.code}: ${r.error.message}`), { envelope: r.error });
+  if (!r.ok)
+    throw Object.assign(new Error(`${r.error.code}: ${r.error.message}`), { envelope: r.error });
   return r.data as T;
 }

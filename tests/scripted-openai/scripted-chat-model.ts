@@ -28,14 +28,22 @@ export class ScriptedChatModel extends BaseChatModel {
     return this;
   }
 
-  private reply(messages: BaseMessage[]): { id: string; text: string; calls: { name: string; args: string; id: string }[] } {
+  private reply(messages: BaseMessage[]): {
+    id: string;
+    text: string;
+    calls: { name: string; args: string; id: string }[];
+  } {
     this.calls += 1;
     const r = this.script(messages);
     counter += 1;
     return {
       id: `inproc-${counter}`,
       text: r.text ?? '',
-      calls: (r.toolCalls ?? []).map((c, i) => ({ name: c.name, args: JSON.stringify(c.args), id: c.id ?? `call_inproc_${counter}_${i}` })),
+      calls: (r.toolCalls ?? []).map((c, i) => ({
+        name: c.name,
+        args: JSON.stringify(c.args),
+        id: c.id ?? `call_inproc_${counter}_${i}`,
+      })),
     };
   }
 
@@ -44,18 +52,35 @@ export class ScriptedChatModel extends BaseChatModel {
     const message = new AIMessage({
       id: r.id,
       content: r.text,
-      tool_calls: r.calls.map((c) => ({ id: c.id, name: c.name, args: JSON.parse(c.args) as Record<string, unknown>, type: 'tool_call' as const })),
+      tool_calls: r.calls.map((c) => ({
+        id: c.id,
+        name: c.name,
+        args: JSON.parse(c.args) as Record<string, unknown>,
+        type: 'tool_call' as const,
+      })),
     });
     return { generations: [{ text: r.text, message }] };
   }
 
-  override async *_streamResponseChunks(messages: BaseMessage[]): AsyncGenerator<ChatGenerationChunk> {
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+  ): AsyncGenerator<ChatGenerationChunk> {
     const r = this.reply(messages);
-    if (r.text) yield new ChatGenerationChunk({ text: r.text, message: new AIMessageChunk({ id: r.id, content: r.text }) });
+    if (r.text)
+      yield new ChatGenerationChunk({
+        text: r.text,
+        message: new AIMessageChunk({ id: r.id, content: r.text }),
+      });
     for (const [index, c] of r.calls.entries()) {
       yield new ChatGenerationChunk({
         text: '',
-        message: new AIMessageChunk({ id: r.id, content: '', tool_call_chunks: [{ index, id: c.id, name: c.name, args: c.args, type: 'tool_call_chunk' }] }),
+        message: new AIMessageChunk({
+          id: r.id,
+          content: '',
+          tool_call_chunks: [
+            { index, id: c.id, name: c.name, args: c.args, type: 'tool_call_chunk' },
+          ],
+        }),
       });
     }
   }

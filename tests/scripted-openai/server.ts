@@ -35,8 +35,17 @@ export interface RecordedRequest {
 export interface ChatRequestBody {
   model?: string;
   stream?: boolean;
-  messages?: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string; name?: string }[];
-  tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+  messages?: {
+    role: string;
+    content: unknown;
+    tool_calls?: unknown[];
+    tool_call_id?: string;
+    name?: string;
+  }[];
+  tools?: {
+    type: string;
+    function: { name: string; description?: string; parameters?: unknown };
+  }[];
   input?: string | string[];
   stream_options?: { include_usage?: boolean };
   [k: string]: unknown;
@@ -105,24 +114,38 @@ export class ScriptedOpenAI {
       res.writeHead(400).end('{"error":{"message":"bad json"}}');
       return;
     }
-    const rec: RecordedRequest = { path: req.url ?? '', method: req.method ?? '', headers: req.headers, body, raw };
+    const rec: RecordedRequest = {
+      path: req.url ?? '',
+      method: req.method ?? '',
+      headers: req.headers,
+      body,
+      raw,
+    };
     this.requests.push(rec);
     const path = (req.url ?? '').split('?')[0]!;
     if (path.endsWith('/embeddings')) return this.embeddings(rec, res);
     if (!path.endsWith('/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"not found"}}');
       return;
     }
     const step = this.queue.shift() ?? this.fallback;
     if (!step) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"script exhausted"}}');
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"script exhausted"}}');
       return;
     }
     const reply = typeof step === 'function' ? step(rec) : step;
     if (reply.status && reply.status >= 400) {
       res
         .writeHead(reply.status, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { message: `scripted error ${reply.status}`, type: 'scripted', code: null } }));
+        .end(
+          JSON.stringify({
+            error: { message: `scripted error ${reply.status}`, type: 'scripted', code: null },
+          }),
+        );
       return;
     }
     if (body.stream) await this.streamReply(rec, reply, res);
@@ -152,18 +175,32 @@ export class ScriptedOpenAI {
               role: 'assistant',
               content: reply.text ?? (calls.length ? null : ''),
               ...(calls.length
-                ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) }
+                ? {
+                    tool_calls: calls.map((c) => ({
+                      id: c.id,
+                      type: 'function',
+                      function: { name: c.name, arguments: c.args },
+                    })),
+                  }
                 : {}),
             },
             finish_reason: calls.length ? 'tool_calls' : 'stop',
           },
         ],
-        usage: { prompt_tokens: rec.raw.length >> 2, completion_tokens: 5, total_tokens: (rec.raw.length >> 2) + 5 },
+        usage: {
+          prompt_tokens: rec.raw.length >> 2,
+          completion_tokens: 5,
+          total_tokens: (rec.raw.length >> 2) + 5,
+        },
       }),
     );
   }
 
-  private async streamReply(rec: RecordedRequest, reply: ScriptedReply, res: ServerResponse): Promise<void> {
+  private async streamReply(
+    rec: RecordedRequest,
+    reply: ScriptedReply,
+    res: ServerResponse,
+  ): Promise<void> {
     const id = this.nextId('chatcmpl');
     const created = Math.floor(Date.now() / 1000);
     const model = rec.body.model ?? 'scripted';
@@ -171,12 +208,18 @@ export class ScriptedOpenAI {
     res.on('close', () => {
       closed = true;
     });
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const send = async (delta: Record<string, unknown>, finish: string | null = null) => {
       if (closed) return;
       if (reply.delayMs) await sleep(reply.delayMs);
       if (closed) return;
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     };
     await send({ role: 'assistant', content: '' });
     const size = reply.chunkSize ?? 4;
@@ -184,7 +227,11 @@ export class ScriptedOpenAI {
     for (let i = 0; i < text.length; i += size) await send({ content: text.slice(i, i + size) });
     const calls = this.calls(reply);
     for (const [index, c] of calls.entries()) {
-      await send({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] });
+      await send({
+        tool_calls: [
+          { index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } },
+        ],
+      });
       const frag = 7;
       for (let i = 0; i < c.args.length; i += frag) {
         await send({ tool_calls: [{ index, function: { arguments: c.args.slice(i, i + frag) } }] });
@@ -194,7 +241,9 @@ export class ScriptedOpenAI {
     if (closed) return;
     if (rec.body.stream_options?.include_usage) {
       const prompt = rec.raw.length >> 2;
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: 5, total_tokens: prompt + 5 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: 5, total_tokens: prompt + 5 } })}\n\n`,
+      );
     }
     res.write('data: [DONE]\n\n');
     res.end();
@@ -210,12 +259,22 @@ export class ScriptedOpenAI {
       const norm = Math.hypot(...v) || 1;
       const unit = v.map((x) => x / norm);
       // The openai client asks for base64 (little-endian float32) by default.
-      const embedding = rec.body.encoding_format === 'base64' ? Buffer.from(new Float32Array(unit).buffer).toString('base64') : unit;
+      const embedding =
+        rec.body.encoding_format === 'base64'
+          ? Buffer.from(new Float32Array(unit).buffer).toString('base64')
+          : unit;
       return { object: 'embedding', index, embedding };
     });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ object: 'list', data, model: rec.body.model ?? 'scripted-embed', usage: { prompt_tokens: 1, total_tokens: 1 } }),
-    );
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({
+          object: 'list',
+          data,
+          model: rec.body.model ?? 'scripted-embed',
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        }),
+      );
   }
 }
 

@@ -46,7 +46,8 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
   const app = createApp({ ...dataLocation(io.dataDir, io.env), env: io.env, background: false });
   const rl = io.interactive ? createInterface({ input: io.stdin, output: io.stderr }) : null;
   let last: ChatEvent | null = null;
-  let pendingEvent: Extract<ChatEvent, { type: 'approval_request' | 'clarify_request' }> | null = null;
+  let pendingEvent: Extract<ChatEvent, { type: 'approval_request' | 'clarify_request' }> | null =
+    null;
   let failed = false;
   let lineOpen = false;
   const off = app.ctx.events.on('chat.event', (e) => {
@@ -62,7 +63,9 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
         io.stderr.write(`⚙ ${e.name} ${JSON.stringify(e.args)}\n`);
         break;
       case 'tool_end':
-        io.stderr.write(`${e.ok ? '✓' : e.status === 'skipped' ? '–' : '✗'} ${e.name} (${Math.round(e.latency_ms)} ms) ${e.summary.slice(0, 200)}\n`);
+        io.stderr.write(
+          `${e.ok ? '✓' : e.status === 'skipped' ? '–' : '✗'} ${e.name} (${Math.round(e.latency_ms)} ms) ${e.summary.slice(0, 200)}\n`,
+        );
         break;
       case 'approval_request':
       case 'clarify_request':
@@ -78,7 +81,14 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
   });
   const meta = { actor: 'cli' as const };
   try {
-    const sent = await app.dispatch('chat.send', { text: parsed.text, ...(parsed.conversationId ? { conversation_id: parsed.conversationId } : {}) }, meta);
+    const sent = await app.dispatch(
+      'chat.send',
+      {
+        text: parsed.text,
+        ...(parsed.conversationId ? { conversation_id: parsed.conversationId } : {}),
+      },
+      meta,
+    );
     if (!sent.ok) {
       io.stderr.write(`${sent.error.message} [${sent.error.code}]\n`);
       return 1;
@@ -86,7 +96,10 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
     const conv = (sent.data as { conversation_id: number }).conversation_id;
     for (;;) {
       await app.services.chat.idle(conv);
-      const p = pendingEvent as Extract<ChatEvent, { type: 'approval_request' | 'clarify_request' }> | null;
+      const p = pendingEvent as Extract<
+        ChatEvent,
+        { type: 'approval_request' | 'clarify_request' }
+      > | null;
       pendingEvent = null;
       if (!p) break;
       if (lineOpen) io.stdout.write('\n');
@@ -97,10 +110,14 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
         for (const c of p.calls) {
           let ok = false;
           if (rl) {
-            const ans = await rl.question(`需要确认 / approve? ${c.summary}\n  ${c.tool} ${JSON.stringify(c.args)} [y/N] `);
+            const ans = await rl.question(
+              `需要确认 / approve? ${c.summary}\n  ${c.tool} ${JSON.stringify(c.args)} [y/N] `,
+            );
             ok = /^y(es)?$/i.test(ans.trim());
           } else {
-            io.stderr.write(`已拒绝（非交互终端，无法确认）/ refused (no terminal to confirm): ${c.summary}\n`);
+            io.stderr.write(
+              `已拒绝（非交互终端，无法确认）/ refused (no terminal to confirm): ${c.summary}\n`,
+            );
           }
           approvals.push({ call_id: c.call_id, approved: ok });
         }
@@ -111,7 +128,10 @@ export async function runChat(args: string[], io: ChatIo): Promise<number> {
           const opts = p.options.map((o, i) => `  ${i + 1}. ${o}`).join('\n');
           const ans = (await rl.question(`${p.question}\n${opts ? `${opts}\n` : ''}> `)).trim();
           const n = Number(ans);
-          answer = Number.isInteger(n) && n >= 1 && n <= p.options.length ? p.options[n - 1]! : ans || answer;
+          answer =
+            Number.isInteger(n) && n >= 1 && n <= p.options.length
+              ? p.options[n - 1]!
+              : ans || answer;
         }
         input = { conversation_id: conv, clarify: { call_id: p.call_id, answer } };
       }

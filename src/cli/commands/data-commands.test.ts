@@ -29,7 +29,9 @@ async function pai(...args: string[]): Promise<Run> {
 const items = async (dir: string) => {
   const app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', background: false });
   try {
-    return app.services.ledger.list(1, { order: 'asc' }).entries.map((x) => [x.item, x.amount, x.transaction_date]);
+    return app.services.ledger
+      .list(1, { order: 'asc' })
+      .entries.map((x) => [x.item, x.amount, x.transaction_date]);
   } finally {
     await app.close();
   }
@@ -48,14 +50,34 @@ describe('pai quickadd / backup / export / import', () => {
   });
 
   it('quickadd --dry-run prints what it understood and saves nothing; without it, saves', async () => {
-    const dry = await pai('quickadd', '昨天打车 36.5', '--now', '2026-04-08T10:30:00+08:00', '--dry-run', '--data-dir', dir);
+    const dry = await pai(
+      'quickadd',
+      '昨天打车 36.5',
+      '--now',
+      '2026-04-08T10:30:00+08:00',
+      '--dry-run',
+      '--data-dir',
+      dir,
+    );
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.out)).toEqual({
       kind: 'ledger',
-      ledger: { amount: 36.5, category: '交通', item: '打车', transaction_date: '2026-04-07T12:00:00+08:00' },
+      ledger: {
+        amount: 36.5,
+        category: '交通',
+        item: '打车',
+        transaction_date: '2026-04-07T12:00:00+08:00',
+      },
     });
     expect(await items(dir)).toEqual([]);
-    const real = await pai('quickadd', '昨天打车 36.5', '--now', '2026-04-08T10:30:00+08:00', '--data-dir', dir);
+    const real = await pai(
+      'quickadd',
+      '昨天打车 36.5',
+      '--now',
+      '2026-04-08T10:30:00+08:00',
+      '--data-dir',
+      dir,
+    );
     expect(real.code).toBe(0);
     expect(real.err).toMatch(/saved ledger entry #1/);
     expect(await items(dir)).toEqual([['打车', 36.5, '2026-04-07T12:00:00+08:00']]);
@@ -65,8 +87,18 @@ describe('pai quickadd / backup / export / import', () => {
     const un = await pai('quickadd', '你好', '--data-dir', dir);
     expect(un.code).toBe(1);
     expect(JSON.parse(un.out)).toMatchObject({ kind: 'unparsed', suggestion: 'chat' });
-    const rem = await pai('quickadd', '明早9点提醒我交报告', '--now', '2026-04-08T10:30:00+08:00', '--data-dir', dir);
-    expect(JSON.parse(rem.out)).toEqual({ kind: 'reminder', reminder: { content: '交报告', trigger_time: '2026-04-09T09:00:00+08:00', repeat: null } });
+    const rem = await pai(
+      'quickadd',
+      '明早9点提醒我交报告',
+      '--now',
+      '2026-04-08T10:30:00+08:00',
+      '--data-dir',
+      dir,
+    );
+    expect(JSON.parse(rem.out)).toEqual({
+      kind: 'reminder',
+      reminder: { content: '交报告', trigger_time: '2026-04-09T09:00:00+08:00', repeat: null },
+    });
     // The reminder is booked through the schedule service.
     expect(rem.code).toBe(0);
     const usage = await pai('quickadd', '--data-dir', dir);
@@ -100,12 +132,23 @@ describe('pai quickadd / backup / export / import', () => {
 
   it('imports a CSV with a column map, previews without one', async () => {
     const csv = join(dir, 'bank.csv');
-    writeFileSync(csv, '日期,金额,备注\n2026-04-01 08:30,25,早餐\n2026-04-02 18:05,"1,280.50",机票\n');
+    writeFileSync(
+      csv,
+      '日期,金额,备注\n2026-04-01 08:30,25,早餐\n2026-04-02 18:05,"1,280.50",机票\n',
+    );
     const preview = await pai('import', '--csv', csv, '--data-dir', dir);
     expect(preview.code).toBe(0);
     expect(JSON.parse(preview.out).mapping).toEqual({ transaction_date: 0, amount: 1, item: 2 });
     expect(await items(dir)).toEqual([]);
-    const done = await pai('import', '--csv', csv, '--map', 'date=日期,amount=1,item=2', '--data-dir', dir);
+    const done = await pai(
+      'import',
+      '--csv',
+      csv,
+      '--map',
+      'date=日期,amount=1,item=2',
+      '--data-dir',
+      dir,
+    );
     expect(done.code).toBe(0);
     expect(JSON.parse(done.out)).toMatchObject({ created: 2, skipped_duplicates: 0 });
     const bad = await pai('import', '--csv', csv, '--map', 'when=0', '--data-dir', dir);
@@ -119,7 +162,9 @@ describe('pai quickadd / backup / export / import', () => {
     const name = (JSON.parse(created.out) as { name: string }).name;
     await pai('quickadd', '午饭 32', '--data-dir', dir);
     const list = await pai('backup', 'list', '--data-dir', dir);
-    expect((JSON.parse(list.out) as { backups: { name: string }[] }).backups.map((b) => b.name)).toEqual([name]);
+    expect(
+      (JSON.parse(list.out) as { backups: { name: string }[] }).backups.map((b) => b.name),
+    ).toEqual([name]);
     const noYes = await pai('backup', 'restore', name, '--data-dir', dir);
     expect(noYes.code).toBe(2);
     expect((await items(dir)).map((r) => r[0])).toEqual(['咖啡', '午饭']);

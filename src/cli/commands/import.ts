@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { CliCommand } from './index';
 import { isPaiError } from '../../shared/errors';
 import type { CsvMapping } from '../../shared/contract';
-import { EXIT, parseCommandArgs, printJson, reportFailure, runCommand, UsageError, withApp } from './local-helpers';
+import {
+  EXIT,
+  parseCommandArgs,
+  printJson,
+  reportFailure,
+  runCommand,
+  UsageError,
+  withApp,
+} from './local-helpers';
 
 const USAGE =
   'pai import --csv FILE [--map date=0,amount=1,item=2,category=3,currency=4] [--no-header|--header] [--dry-run] [--keep-duplicates] [--data-dir DIR]\n' +
@@ -24,10 +32,14 @@ export function parseMapping(text: string): CsvMapping {
     const [k, ...rest] = part.split('=');
     const field = FIELD[(k ?? '').trim()];
     const col = rest.join('=').trim();
-    if (!field || !col) throw new UsageError(`bad --map entry "${part}" (use field=column, fields: date, amount, item, category, currency)`);
+    if (!field || !col)
+      throw new UsageError(
+        `bad --map entry "${part}" (use field=column, fields: date, amount, item, category, currency)`,
+      );
     out[field] = /^\d+$/.test(col) ? Number(col) : col;
   }
-  if (out.transaction_date === undefined || out.amount === undefined) throw new UsageError('--map needs at least date and amount');
+  if (out.transaction_date === undefined || out.amount === undefined)
+    throw new UsageError('--map needs at least date and amount');
   return out as CsvMapping;
 }
 
@@ -58,8 +70,10 @@ export const importCommand: CliCommand = {
         'dry-run': { type: 'boolean' },
         'keep-duplicates': { type: 'boolean' },
       });
-      if (positionals.length) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
-      if (!!values.csv === !!values.json) throw new UsageError('give either --csv FILE or --json FILE');
+      if (positionals.length)
+        throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+      if (!!values.csv === !!values.json)
+        throw new UsageError('give either --csv FILE or --json FILE');
       if (values.json) {
         const text = readText(values.json);
         return withApp(values['data-dir'], (app) => {
@@ -78,10 +92,17 @@ export const importCommand: CliCommand = {
       const has_header = values.header ? true : values['no-header'] ? false : undefined;
       return withApp(values['data-dir'], async (app) => {
         if (values['dry-run'] || !mapping) {
-          const r = await app.dispatch('data.importCsvPreview', { csv, mapping, has_header }, { actor: 'cli' });
+          const r = await app.dispatch(
+            'data.importCsvPreview',
+            { csv, mapping, has_header },
+            { actor: 'cli' },
+          );
           if (!r.ok) return reportFailure(r);
           printJson(r.data);
-          if (!mapping) process.stderr.write('preview only: pass --map (e.g. the suggested mapping) to import\n');
+          if (!mapping)
+            process.stderr.write(
+              'preview only: pass --map (e.g. the suggested mapping) to import\n',
+            );
           return EXIT.ok;
         }
         const r = await app.dispatch(

@@ -57,7 +57,9 @@ export class ChatService {
     return { configurable: { thread_id: threadId(conversationId) } };
   }
 
-  private async interruptOf(conversationId: number): Promise<{ value: Interrupt; turnId: string } | null> {
+  private async interruptOf(
+    conversationId: number,
+  ): Promise<{ value: Interrupt; turnId: string } | null> {
     if (this.d.checkpointer.isEmpty(threadId(conversationId))) return null;
     const snap = await this.graph.getState(this.config(conversationId));
     for (const t of snap.tasks ?? []) {
@@ -76,7 +78,12 @@ export class ChatService {
       const { call_id, question, options } = p.value;
       return { kind: 'clarify', turn_id: p.turnId, call_id, question, options };
     }
-    return { kind: 'approval', turn_id: p.turnId, calls: p.value.calls, answered: { ...(this.partial.get(conversationId) ?? {}) } };
+    return {
+      kind: 'approval',
+      turn_id: p.turnId,
+      calls: p.value.calls,
+      answered: { ...(this.partial.get(conversationId) ?? {}) },
+    };
   }
 
   async state(userId: number, conversationId: number): Promise<OpOutput<'chat.state'>> {
@@ -84,7 +91,11 @@ export class ChatService {
     const run = this.running.get(conversationId);
     if (run) return { running: true, turn_id: run.turnId, pending: null };
     const p = await this.interruptOf(conversationId);
-    return { running: false, turn_id: p?.turnId ?? null, pending: p ? this.toPending(conversationId, p) : null };
+    return {
+      running: false,
+      turn_id: p?.turnId ?? null,
+      pending: p ? this.toPending(conversationId, p) : null,
+    };
   }
 
   async send(userId: number, input: OpInput<'chat.send'>): Promise<OpOutput<'chat.send'>> {
@@ -109,11 +120,20 @@ export class ChatService {
     ]);
     const human = new HumanMessage({
       content: images.length
-        ? [{ type: 'text', text: input.text }, ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))]
+        ? [
+            { type: 'text', text: input.text },
+            ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+          ]
         : input.text,
     });
     this.d.events.emit('data.changed', { domain: 'conversation', ids: [conv.id] });
-    this.start(userId, conv.id, turnId, { messages: [human], turnId, approved: [] }, { text: input.text, images, userMessageId: userMessageId! });
+    this.start(
+      userId,
+      conv.id,
+      turnId,
+      { messages: [human], turnId, approved: [] },
+      { text: input.text, images, userMessageId: userMessageId! },
+    );
     return { conversation_id: conv.id, turn_id: turnId, user_message_id: userMessageId! };
   }
 
@@ -125,7 +145,10 @@ export class ChatService {
     if (this.d.checkpointer.isEmpty(threadId(conversationId))) return;
     const p = await this.interruptOf(conversationId);
     if (p) {
-      const calls = p.value.kind === 'approval' ? p.value.calls.map((c) => ({ id: c.call_id, name: c.tool })) : [{ id: p.value.call_id, name: 'clarify' }];
+      const calls =
+        p.value.kind === 'approval'
+          ? p.value.calls.map((c) => ({ id: c.call_id, name: c.tool }))
+          : [{ id: p.value.call_id, name: 'clarify' }];
       this.d.conversations.append(
         userId,
         conversationId,
@@ -158,16 +181,23 @@ export class ChatService {
 
   /** One turn at a time per conversation, also across the awaits before it starts. */
   private claim(conversationId: number, locale: Locale): void {
-    if (this.running.has(conversationId) || this.claiming.has(conversationId)) throw new PaiError('CONFLICT', say('BUSY', locale));
+    if (this.running.has(conversationId) || this.claiming.has(conversationId))
+      throw new PaiError('CONFLICT', say('BUSY', locale));
     this.claiming.add(conversationId);
   }
 
-  private async resumeClaimed(userId: number, convId: number, input: OpInput<'chat.resume'>, locale: Locale): Promise<OpOutput<'chat.resume'>> {
+  private async resumeClaimed(
+    userId: number,
+    convId: number,
+    input: OpInput<'chat.resume'>,
+    locale: Locale,
+  ): Promise<OpOutput<'chat.resume'>> {
     const p = await this.interruptOf(convId);
     if (!p) throw new PaiError('CONFLICT', say('NOTHING_PENDING', locale));
     let resume: ApprovalAnswer | string;
     if (p.value.kind === 'approval') {
-      if (!input.approvals?.length) throw new PaiError('VALIDATION_FAILED', 'approvals are required for this turn');
+      if (!input.approvals?.length)
+        throw new PaiError('VALIDATION_FAILED', 'approvals are required for this turn');
       const known = new Map(p.value.calls.map((c) => [c.call_id, c]));
       const answers = { ...(this.partial.get(convId) ?? {}) };
       for (const a of input.approvals) {
@@ -180,11 +210,15 @@ export class ChatService {
         }
       }
       this.partial.set(convId, answers);
-      if (p.value.calls.some((c) => !(c.call_id in answers))) return { turn_id: p.turnId, resumed: false };
+      if (p.value.calls.some((c) => !(c.call_id in answers)))
+        return { turn_id: p.turnId, resumed: false };
       resume = answers;
     } else {
       if (!input.clarify || input.clarify.call_id !== p.value.call_id) {
-        throw new PaiError('VALIDATION_FAILED', `clarify answer for call ${p.value.call_id} is required`);
+        throw new PaiError(
+          'VALIDATION_FAILED',
+          `clarify answer for call ${p.value.call_id} is required`,
+        );
       }
       resume = input.clarify.answer;
     }
@@ -239,7 +273,11 @@ export class ChatService {
   ): void {
     const controller = new AbortController();
     const emit = (e: ChatEventBody) =>
-      this.d.events.emit('chat.event', { ...e, conversation_id: conversationId, turn_id: turnId } as never);
+      this.d.events.emit('chat.event', {
+        ...e,
+        conversation_id: conversationId,
+        turn_id: turnId,
+      } as never);
     const rt: AgentRuntime = {
       userId,
       conversationId,
@@ -270,7 +308,11 @@ export class ChatService {
   }
 
   /** Runs the graph until it ends or waits for the person; emits everything but turn_end. */
-  private async run(rt: AgentRuntime, input: Parameters<AgentGraph['stream']>[0], controller: AbortController): Promise<TurnStatus> {
+  private async run(
+    rt: AgentRuntime,
+    input: Parameters<AgentGraph['stream']>[0],
+    controller: AbortController,
+  ): Promise<TurnStatus> {
     let interrupted: Interrupt | null = null;
     try {
       const stream = await this.graph.stream(input, {

@@ -22,6 +22,11 @@ export function openCheckpointer(dataDir: string): { saver: SqliteSaver; db: Db 
 /** Threads that have graph state on disk (turns waiting for the person). */
 export function storedThreads(db: Db): string[] {
   // The saver creates its tables on first use; no table yet means nothing stored.
-  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").get()) return [];
-  return (db.prepare('SELECT DISTINCT thread_id FROM checkpoints').all() as { thread_id: string }[]).map((r) => r.thread_id);
+  if (
+    !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").get()
+  )
+    return [];
+  return (
+    db.prepare('SELECT DISTINCT thread_id FROM checkpoints').all() as { thread_id: string }[]
+  ).map((r) => r.thread_id);
 }

@@ -5,7 +5,12 @@ import { defineTool } from '../tools/types';
 export const CLARIFY_TOOL = 'clarify';
 
 export const clarifySchema = z.object({
-  question: z.string().trim().min(1).max(500).describe('要问用户的一个问题 (one question for the person)'),
+  question: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .describe('要问用户的一个问题 (one question for the person)'),
   options: z
     .array(z.string().trim().min(1).max(100))
     .max(8)
@@ -27,6 +32,9 @@ export const clarifyTool = defineTool({
     '信息不足、无法确定用户意图时，向用户提一个澄清问题（可给选项），用户的回答会作为结果返回。Ask the person one clarifying question.',
   schema: clarifySchema,
   run() {
-    throw new PaiError('UNSUPPORTED', 'clarify 只在对话中由智能体使用 (clarify runs only inside a chat turn)');
+    throw new PaiError(
+      'UNSUPPORTED',
+      'clarify 只在对话中由智能体使用 (clarify runs only inside a chat turn)',
+    );
   },
 });

@@ -43,7 +43,9 @@ export function lastAI(messages: BaseMessage[]): AIMessage | null {
 export function openCalls(messages: BaseMessage[]): NonNullable<AIMessage['tool_calls']> {
   const ai = lastAI(messages);
   if (!ai?.tool_calls?.length) return [];
-  const answered = new Set(messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => m.tool_call_id));
+  const answered = new Set(
+    messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m)).map((m) => m.tool_call_id),
+  );
   return ai.tool_calls.filter((c) => c.id && !answered.has(c.id));
 }
 

@@ -30,9 +30,12 @@ export function decide(
   const setting = settingOf(def);
   // Some tools' risk depends on the call (mcp_call_tool's target, ledger_text2sql's mode).
   const risk = def.riskFor?.(parsed.data) ?? def.risk;
-  const ask = setting.approval === 'ask' || (setting.approval === 'default' && risk === 'destructive');
+  const ask =
+    setting.approval === 'ask' || (setting.approval === 'default' && risk === 'destructive');
   if (!ask) return { callId, ask: false };
-  const summary = def.summarize?.(parsed.data, locale) ?? (locale === 'en' ? `Run ${def.name}` : `执行 ${def.name}`);
+  const summary =
+    def.summarize?.(parsed.data, locale) ??
+    (locale === 'en' ? `Run ${def.name}` : `执行 ${def.name}`);
   return {
     callId,
     ask: true,

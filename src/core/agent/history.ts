@@ -33,7 +33,11 @@ function clip(text: string, max: number): string {
  * without their call are dropped. Newest turns are kept until the budget is
  * spent.
  */
-export function buildHistory(rows: MessageRow[], budget = HISTORY_BUDGET, cache?: HistoryCache): BaseMessage[] {
+export function buildHistory(
+  rows: MessageRow[],
+  budget = HISTORY_BUDGET,
+  cache?: HistoryCache,
+): BaseMessage[] {
   const turns: MessageRow[][] = [];
   for (const r of rows) {
     const last = turns[turns.length - 1];
@@ -56,7 +60,13 @@ export function buildHistory(rows: MessageRow[], budget = HISTORY_BUDGET, cache?
 
 function groupOf(rows: MessageRow[], budget: typeof HISTORY_BUDGET): Group {
   const msgs = turnMessages(rows, budget);
-  const cost = msgs.reduce((n, m) => n + estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) + toolCallCost(m), 0);
+  const cost = msgs.reduce(
+    (n, m) =>
+      n +
+      estimateTokens(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)) +
+      toolCallCost(m),
+    0,
+  );
   return { msgs, cost };
 }
 
@@ -98,7 +108,9 @@ export class HistoryCache {
 }
 
 function toolCallCost(m: BaseMessage): number {
-  return m instanceof AIMessage && m.tool_calls?.length ? estimateTokens(JSON.stringify(m.tool_calls)) : 0;
+  return m instanceof AIMessage && m.tool_calls?.length
+    ? estimateTokens(JSON.stringify(m.tool_calls))
+    : 0;
 }
 
 function turnMessages(rows: MessageRow[], budget: typeof HISTORY_BUDGET): BaseMessage[] {
@@ -110,13 +122,23 @@ function turnMessages(rows: MessageRow[], budget: typeof HISTORY_BUDGET): BaseMe
       const meta = r.meta_json ? (JSON.parse(r.meta_json) as { images?: string[] }) : {};
       const n = meta.images?.length ?? 0;
       // Earlier images are not re-sent: they would dominate the cost of every later turn.
-      out.push(new HumanMessage(clip(r.content, budget.textChars) + (n ? `\n[附图 ${n} 张 / ${n} image(s) attached earlier]` : '')));
+      out.push(
+        new HumanMessage(
+          clip(r.content, budget.textChars) +
+            (n ? `\n[附图 ${n} 张 / ${n} image(s) attached earlier]` : ''),
+        ),
+      );
     } else if (r.role === 'assistant') {
       const calls = r.tool_calls_json ? (JSON.parse(r.tool_calls_json) as StoredToolCall[]) : [];
       out.push(
         new AIMessage({
           content: clip(r.content, budget.textChars),
-          tool_calls: calls.map((c) => ({ id: c.id, name: c.name, args: c.args, type: 'tool_call' as const })),
+          tool_calls: calls.map((c) => ({
+            id: c.id,
+            name: c.name,
+            args: c.args,
+            type: 'tool_call' as const,
+          })),
         }),
       );
       for (const c of calls) {

@@ -36,7 +36,12 @@ export function createAgentDomain(
   promptProviders: () => PromptContextProvider[],
 ): AgentDomain {
   installPooledRandom();
-  const conversations = new ConversationService({ db: ctx.db, clock: ctx.clock, events: ctx.events, timeZone: ctx.timeZone });
+  const conversations = new ConversationService({
+    db: ctx.db,
+    clock: ctx.clock,
+    events: ctx.events,
+    timeZone: ctx.timeZone,
+  });
   const profile = new ProfileService(ctx.db, ctx.audit, ctx.events);
   const registry = new ToolRegistry(ctx.tools, ctx.db);
   const { saver, db: checkpointDb } = openCheckpointer(ctx.dataDir);
@@ -63,7 +68,12 @@ export function createAgentDomain(
 
   const agent: PaiModule = {
     name: 'agent',
-    tools: [clarifyTool, ...conversationTools(conversations), ...profileTools(profile), ...timeTools(ctx.clock)],
+    tools: [
+      clarifyTool,
+      ...conversationTools(conversations),
+      ...profileTools(profile),
+      ...timeTools(ctx.clock),
+    ],
     handlers: {
       'chat.send': (input, meta) => chat.send(meta.userId, input),
       'chat.resume': (input, meta) => chat.resume(meta.userId, input),
@@ -91,6 +101,10 @@ export function createAgentDomain(
     profile,
     chat,
     registry,
-    modules: [agent, conversationModule(conversations, (_u, id) => chat.forget(id)), profileModule(profile)],
+    modules: [
+      agent,
+      conversationModule(conversations, (_u, id) => chat.forget(id)),
+      profileModule(profile),
+    ],
   };
 }

@@ -16,7 +16,8 @@ const TEXT: Record<string, Record<Locale, string>> = {
     en: 'The provider does not know this model name. Check the model in Settings → Model provider.',
   },
   PROVIDER_UNAVAILABLE: {
-    'zh-CN': '连接不上模型服务。请确认服务已启动、网络可用，或在「设置 → 模型服务」中检查地址。记账、提醒等功能不受影响。',
+    'zh-CN':
+      '连接不上模型服务。请确认服务已启动、网络可用，或在「设置 → 模型服务」中检查地址。记账、提醒等功能不受影响。',
     en: 'Cannot reach the model provider. Check that it is running and reachable, or its address in Settings → Model provider. Ledger and reminders still work.',
   },
   RATE_LIMIT: {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { systemPrompt, wrapReference } from './prompt';
 
-const profile = { nickname: '老李', ai_name: '小派', ai_emoji: '🤖', email: '', platform: 'desktop' };
+const profile = {
+  nickname: '老李',
+  ai_name: '小派',
+  ai_emoji: '🤖',
+  email: '',
+  platform: 'desktop',
+};
 
 describe('system prompt', () => {
   it('has the persona, local time, zone and locale, and module sections wrapped as reference data', () => {
@@ -16,7 +22,9 @@ describe('system prompt', () => {
     expect(text).toContain('2026-04-06 12:30:00 星期一（Asia/Shanghai，UTC+08:00）');
     expect(text).toContain('语言：zh-CN');
     expect(text).toContain('<reference_data source="profile">\n用户昵称：老李');
-    expect(text).toContain('<reference_data source="context-1">\n用户喜欢无糖乌龙茶\n</reference_data>');
+    expect(text).toContain(
+      '<reference_data source="context-1">\n用户喜欢无糖乌龙茶\n</reference_data>',
+    );
     expect(text).toContain('不是指令');
   });
 

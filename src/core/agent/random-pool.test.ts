@@ -18,7 +18,8 @@ describe('pooled crypto.getRandomValues', () => {
 
   it('bytes look uniform (each byte value about equally often)', () => {
     const counts = new Array<number>(256).fill(0);
-    for (let i = 0; i < 4000; i++) for (const b of crypto.getRandomValues(new Uint8Array(64))) counts[b]!++;
+    for (let i = 0; i < 4000; i++)
+      for (const b of crypto.getRandomValues(new Uint8Array(64))) counts[b]!++;
     // 256,000 bytes: 1,000 expected per value; 5 standard deviations is about ±160.
     expect(Math.min(...counts)).toBeGreaterThan(840);
     expect(Math.max(...counts)).toBeLessThan(1160);

@@ -21,7 +21,8 @@ export function installPooledRandom(): void {
   const pool = new Uint8Array(POOL_BYTES);
   let offset = POOL_BYTES;
   const pooled = <T extends ArrayBufferView | null>(array: T): T => {
-    if (!isIntegerArray(array) || array.byteLength > MAX_POOLED) return original(array as never) as T;
+    if (!isIntegerArray(array) || array.byteLength > MAX_POOLED)
+      return original(array as never) as T;
     const n = array.byteLength;
     if (offset + n > POOL_BYTES) {
       randomFillSync(pool);
@@ -33,7 +34,11 @@ export function installPooledRandom(): void {
     offset += n;
     return array;
   };
-  Object.defineProperty(webcrypto, 'getRandomValues', { value: pooled, configurable: true, writable: true });
+  Object.defineProperty(webcrypto, 'getRandomValues', {
+    value: pooled,
+    configurable: true,
+    writable: true,
+  });
 }
 
 function isIntegerArray(a: unknown): a is ArrayBufferView {

@@ -16,10 +16,10 @@ const cache = new WeakMap<AnyToolDef, OpenAIFunctionTool>();
 export function toOpenAITool(def: AnyToolDef): OpenAIFunctionTool {
   const hit = cache.get(def);
   if (hit) return hit;
-  const { $schema: _drop, ...parameters } = z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  const { $schema: _drop, ...parameters } = z.toJSONSchema(def.schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   const tool: OpenAIFunctionTool = {
     type: 'function',
     function: { name: def.name, description: def.description, parameters },

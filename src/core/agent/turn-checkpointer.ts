@@ -40,25 +40,45 @@ export class TurnCheckpointer extends BaseCheckpointSaver {
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const thread = threadOf(config);
-    if (this.held.has(thread)) throw new Error(`checkpoint of thread ${thread} read before it was flushed`);
+    if (this.held.has(thread))
+      throw new Error(`checkpoint of thread ${thread} read before it was flushed`);
     if (!this.stored.has(thread)) return undefined;
     return this.inner.getTuple(config);
   }
 
-  async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+  async *list(
+    config: RunnableConfig,
+    options?: CheckpointListOptions,
+  ): AsyncGenerator<CheckpointTuple> {
     const thread = config.configurable?.thread_id as string | undefined;
     if (thread !== undefined && this.isEmpty(thread)) return;
     yield* this.inner.list(config, options);
   }
 
-  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+  async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
     const thread = threadOf(config);
     this.hold(thread, () => this.inner.put(config, checkpoint, metadata, newVersions));
     // What SqliteSaver returns: the address of the checkpoint just written.
-    return { configurable: { thread_id: thread, checkpoint_ns: config.configurable?.checkpoint_ns ?? '', checkpoint_id: checkpoint.id } };
+    return {
+      configurable: {
+        thread_id: thread,
+        checkpoint_ns: config.configurable?.checkpoint_ns ?? '',
+        checkpoint_id: checkpoint.id,
+      },
+    };
   }
 
-  async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
+  async putWrites(
+    config: RunnableConfig,
+    writes: PendingWrite[],
+    taskId: string,
+    taskPath?: string,
+  ): Promise<void> {
     this.hold(threadOf(config), () => this.inner.putWrites(config, writes, taskId, taskPath));
   }
 

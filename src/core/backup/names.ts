@@ -17,6 +17,7 @@ export function parseBackupName(name: string): { kind: BackupKind; at: number } 
   if (!m) return null;
   const at = DateTime.fromFormat(`${m[2]}-${m[3]}`, 'yyyyLLdd-HHmmss', { zone: 'utc' });
   if (!at.isValid) return null;
-  const kind: BackupKind = m[1] === 'pre-restore' ? 'pre-restore' : m[1] === 'pai-auto' ? 'auto' : 'manual';
+  const kind: BackupKind =
+    m[1] === 'pre-restore' ? 'pre-restore' : m[1] === 'pai-auto' ? 'auto' : 'manual';
   return { kind, at: at.toMillis() };
 }

@@ -31,7 +31,12 @@ describe('backups', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'pai-backup-'));
     now = T0;
-    app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', clock: { now: () => now }, background: false });
+    app = createApp({
+      dataDir: dir,
+      timeZone: 'Asia/Shanghai',
+      clock: { now: () => now },
+      background: false,
+    });
   });
   afterEach(async () => {
     vi.useRealTimers();
@@ -45,7 +50,11 @@ describe('backups', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const info = r.data as { name: string; kind: string; created_at: string; bytes: number };
-    expect(info).toMatchObject({ name: 'pai-manual-20260408-023000.db', kind: 'manual', created_at: '2026-04-08T10:30:00+08:00' });
+    expect(info).toMatchObject({
+      name: 'pai-manual-20260408-023000.db',
+      kind: 'manual',
+      created_at: '2026-04-08T10:30:00+08:00',
+    });
     const file = join(dir, BACKUP_DIR, info.name);
     expect(readdirSync(join(dir, BACKUP_DIR))).toEqual([info.name]); // no -wal, no .partial
     const copy = new Database(file, { readonly: true });
@@ -61,7 +70,9 @@ describe('backups', () => {
     const dbFile = join(d2, 'pai.db');
     const db = openDatabase(dbFile);
     migrate(db);
-    db.prepare("INSERT INTO settings (key, value) VALUES ('big', ?)").run(JSON.stringify('x'.repeat(20000)));
+    db.prepare("INSERT INTO settings (key, value) VALUES ('big', ?)").run(
+      JSON.stringify('x'.repeat(20000)),
+    );
     const svc = new BackupService({
       db,
       dbFile,
@@ -91,8 +102,12 @@ describe('backups', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('BACKUP_FAILED');
     expect(items()).toEqual(['咖啡', '午饭']);
-    expect(readdirSync(app.services.backups.dir).filter((n) => n.startsWith('pre-restore'))).toEqual([]);
-    expect(readdirSync(app.services.backups.dir).filter((n) => n.includes('restore-tmp'))).toEqual([]);
+    expect(
+      readdirSync(app.services.backups.dir).filter((n) => n.startsWith('pre-restore')),
+    ).toEqual([]);
+    expect(readdirSync(app.services.backups.dir).filter((n) => n.includes('restore-tmp'))).toEqual(
+      [],
+    );
   });
 
   it('clears half-written copies left by a crash when the app starts', async () => {
@@ -108,7 +123,10 @@ describe('backups', () => {
     expect(a.ok ? null : a.error.code).toBe('VALIDATION_FAILED');
     const b = await app.dispatch('backup.restore', { name: '../pai.db', confirm: true });
     expect(b.ok ? null : b.error.code).toBe('VALIDATION_FAILED');
-    const c = await app.dispatch('backup.restore', { name: 'pai-manual-20260101-000000.db', confirm: true });
+    const c = await app.dispatch('backup.restore', {
+      name: 'pai-manual-20260101-000000.db',
+      confirm: true,
+    });
     expect(c.ok ? null : c.error.code).toBe('NOT_FOUND');
   });
 
@@ -118,18 +136,32 @@ describe('backups', () => {
     add('午饭', 32);
     now += 60_000;
     const r = await app.dispatch('backup.restore', { name: b.name, confirm: true });
-    expect(r).toMatchObject({ ok: true, data: { restored: b.name, previous: { kind: 'pre-restore', name: 'pre-restore-20260408-023100.db' } } });
+    expect(r).toMatchObject({
+      ok: true,
+      data: {
+        restored: b.name,
+        previous: { kind: 'pre-restore', name: 'pre-restore-20260408-023100.db' },
+      },
+    });
     expect(items()).toEqual(['咖啡']);
     // Same services, new connection: writes and reads still work.
     add('晚饭', 50);
     expect(items()).toEqual(['咖啡', '晚饭']);
     // The replaced data is itself restorable.
-    const back = await app.dispatch('backup.restore', { name: 'pre-restore-20260408-023100.db', confirm: true });
+    const back = await app.dispatch('backup.restore', {
+      name: 'pre-restore-20260408-023100.db',
+      confirm: true,
+    });
     expect(back.ok).toBe(true);
     expect(items()).toEqual(['咖啡', '午饭']);
     // And the data survives reopening the folder.
     await app.close();
-    app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', clock: { now: () => now }, background: false });
+    app = createApp({
+      dataDir: dir,
+      timeZone: 'Asia/Shanghai',
+      clock: { now: () => now },
+      background: false,
+    });
     expect(items()).toEqual(['咖啡', '午饭']);
   });
 
@@ -155,7 +187,8 @@ describe('backups', () => {
     const dbFile = join(d2, 'pai.db');
     const db = openDatabase(dbFile);
     migrate(db);
-    const put = (k: string) => db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(k, '1');
+    const put = (k: string) =>
+      db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(k, '1');
     let failMigrate = false;
     const svc = new BackupService({
       db,
@@ -175,8 +208,16 @@ describe('backups', () => {
     failMigrate = true;
     now += 1000;
     await expect(svc.restore(b.name)).rejects.toMatchObject({ code: 'BACKUP_FAILED' });
-    expect(db.prepare('SELECT key FROM settings ORDER BY key').all()).toEqual([{ key: 'new' }, { key: 'old' }]);
-    expect(svc.list().map((x) => x.kind).sort()).toEqual(['manual', 'pre-restore']);
+    expect(db.prepare('SELECT key FROM settings ORDER BY key').all()).toEqual([
+      { key: 'new' },
+      { key: 'old' },
+    ]);
+    expect(
+      svc
+        .list()
+        .map((x) => x.kind)
+        .sort(),
+    ).toEqual(['manual', 'pre-restore']);
     db.close();
     rmSync(d2, { recursive: true, force: true });
   });
@@ -185,11 +226,23 @@ describe('backups', () => {
     // Only timers are fake: the backup itself does real file I/O.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await app.close();
-    app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', clock: { now: () => now }, background: true });
+    app = createApp({
+      dataDir: dir,
+      timeZone: 'Asia/Shanghai',
+      clock: { now: () => now },
+      background: true,
+    });
     add('咖啡', 18);
-    const autos = () => app.services.backups.list().filter((b) => b.kind === 'auto').map((b) => b.name);
+    const autos = () =>
+      app.services.backups
+        .list()
+        .filter((b) => b.kind === 'auto')
+        .map((b) => b.name);
     const ranAt = async (ms: number) =>
-      vi.waitFor(() => expect(app.services.backups.lastAuto()?.at).toBe(toLocalIso(ms, 'Asia/Shanghai')), { timeout: 5000 });
+      vi.waitFor(
+        () => expect(app.services.backups.lastAuto()?.at).toBe(toLocalIso(ms, 'Asia/Shanghai')),
+        { timeout: 5000 },
+      );
     await app.start();
     await vi.advanceTimersByTimeAsync(1);
     await ranAt(now);
@@ -206,11 +259,24 @@ describe('backups', () => {
     }
     // Now Mon 2026-05-18 13:30 local: May 12..18 daily, then the newest of the weeks ending May 10, May 3, Apr 26.
     const localDays = autos().map((n) =>
-      toLocalIso(Date.parse(n.replace(/^pai-auto-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)\.db$/, '$1-$2-$3T$4:$5:$6Z')), 'Asia/Shanghai').slice(0, 10),
+      toLocalIso(
+        Date.parse(
+          n.replace(/^pai-auto-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)\.db$/, '$1-$2-$3T$4:$5:$6Z'),
+        ),
+        'Asia/Shanghai',
+      ).slice(0, 10),
     );
     expect(localDays).toEqual([
-      '2026-05-18', '2026-05-17', '2026-05-16', '2026-05-15', '2026-05-14', '2026-05-13', '2026-05-12',
-      '2026-05-10', '2026-05-03', '2026-04-26',
+      '2026-05-18',
+      '2026-05-17',
+      '2026-05-16',
+      '2026-05-15',
+      '2026-05-14',
+      '2026-05-13',
+      '2026-05-12',
+      '2026-05-10',
+      '2026-05-03',
+      '2026-04-26',
     ]);
     expect(app.services.backups.lastAuto()).toMatchObject({ ok: true });
     const list = await app.dispatch('backup.list', {});

@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Clock } from '../clock';
@@ -76,7 +84,9 @@ export class BackupService {
   /** Removes half-written copies left by a crash (`.partial`, `.restore-tmp`); call before any backup runs. */
   removeLeftovers(): string[] {
     if (!existsSync(this.dir)) return [];
-    const stale = readdirSync(this.dir).filter((n) => /\.(partial|restore-tmp)(-wal|-shm|-journal)?$/.test(n));
+    const stale = readdirSync(this.dir).filter((n) =>
+      /\.(partial|restore-tmp)(-wal|-shm|-journal)?$/.test(n),
+    );
     for (const n of stale) rmSync(join(this.dir, n), { force: true });
     return stale;
   }
@@ -129,9 +139,19 @@ export class BackupService {
   /** Deletes automatic backups outside the retention rule, and pre-restore copies beyond the newest few. */
   prune(): string[] {
     const all = this.list();
-    const autos = all.filter((b) => b.kind === 'auto').map((b) => ({ name: b.name, at: parseBackupName(b.name)!.at }));
-    const { drop } = applyRetention(autos, this.d.clock.now(), this.d.timeZone(), this.d.retention ?? DEFAULT_RETENTION);
-    const oldPre = all.filter((b) => b.kind === 'pre-restore').slice(KEEP_PRE_RESTORE).map((b) => b.name);
+    const autos = all
+      .filter((b) => b.kind === 'auto')
+      .map((b) => ({ name: b.name, at: parseBackupName(b.name)!.at }));
+    const { drop } = applyRetention(
+      autos,
+      this.d.clock.now(),
+      this.d.timeZone(),
+      this.d.retention ?? DEFAULT_RETENTION,
+    );
+    const oldPre = all
+      .filter((b) => b.kind === 'pre-restore')
+      .slice(KEEP_PRE_RESTORE)
+      .map((b) => b.name);
     const gone = [...drop, ...oldPre];
     for (const name of gone) removeWithSidecars(join(this.dir, name));
     if (gone.length > 0) this.d.events.emit('data.changed', { domain: 'backup' });
@@ -151,7 +171,8 @@ export class BackupService {
   restore(name: string): Promise<{ restored: string; previous: BackupInfo }> {
     return this.serial(async () => {
       const src = join(this.dir, name);
-      if (!parseBackupName(name) || !existsSync(src)) throw new PaiError('NOT_FOUND', `备份 ${name} 不存在 (backup not found)`);
+      if (!parseBackupName(name) || !existsSync(src))
+        throw new PaiError('NOT_FOUND', `备份 ${name} 不存在 (backup not found)`);
       const staged = join(this.dir, `${name}.restore-tmp`);
       removeWithSidecars(staged);
       try {
@@ -165,7 +186,10 @@ export class BackupService {
             this.d.migrate(this.d.db);
           } catch (e) {
             await writeInto(join(this.dir, previous.name), this.d.dbFile);
-            throw new PaiError('BACKUP_FAILED', `恢复的数据无法升级，已还原 (the restored data could not be migrated; the previous data is back): ${(e as Error).message}`);
+            throw new PaiError(
+              'BACKUP_FAILED',
+              `恢复的数据无法升级，已还原 (the restored data could not be migrated; the previous data is back): ${(e as Error).message}`,
+            );
           }
         } finally {
           await this.d.lifecycle?.start();
@@ -184,7 +208,9 @@ export class BackupService {
     const zone = this.d.timeZone();
     const today = DateTime.fromMillis(now, { zone }).toISODate();
     const hasToday = this.list().some(
-      (b) => b.kind === 'auto' && DateTime.fromMillis(parseBackupName(b.name)!.at, { zone }).toISODate() === today,
+      (b) =>
+        b.kind === 'auto' &&
+        DateTime.fromMillis(parseBackupName(b.name)!.at, { zone }).toISODate() === today,
     );
     if (hasToday) return this.lastAutoResult ?? { at: toLocalIso(now, zone), ok: true };
     try {

@@ -1,2 +1,7 @@
-export { ConversationService, type MessageRow, type NewMessage, type StoredToolCall } from './service';
+export {
+  ConversationService,
+  type MessageRow,
+  type NewMessage,
+  type StoredToolCall,
+} from './service';
 export { conversationModule } from './handlers';

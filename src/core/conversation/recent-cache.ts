@@ -29,10 +29,16 @@ export class RecentRowsCache {
    * `newestId` is the conversation's newest row id on disk: another writer (the
    * CLI on the same data folder) shows up as a different one.
    */
-  read(conversationId: number, limit: number, excludeTurn: string | undefined, newestId: number): MessageRow[] | null {
+  read(
+    conversationId: number,
+    limit: number,
+    excludeTurn: string | undefined,
+    newestId: number,
+  ): MessageRow[] | null {
     const e = this.entries.get(conversationId);
     if (!e || (e.rows.at(-1)?.id ?? 0) !== newestId) return null;
-    const rows = excludeTurn === undefined ? e.rows : e.rows.filter((r) => r.turn_id !== excludeTurn);
+    const rows =
+      excludeTurn === undefined ? e.rows : e.rows.filter((r) => r.turn_id !== excludeTurn);
     if (rows.length < limit && !e.complete) return null;
     this.touch(conversationId, e);
     return rows.length > limit ? rows.slice(rows.length - limit) : rows.slice();
@@ -40,7 +46,10 @@ export class RecentRowsCache {
 
   /** Stores the newest rows of a conversation as read from SQLite (oldest first). */
   load(conversationId: number, rows: MessageRow[], complete: boolean): void {
-    this.touch(conversationId, { rows: rows.slice(-this.keep), complete: complete && rows.length <= this.keep });
+    this.touch(conversationId, {
+      rows: rows.slice(-this.keep),
+      complete: complete && rows.length <= this.keep,
+    });
   }
 
   /** A conversation just created has no rows. */
@@ -69,6 +78,7 @@ export class RecentRowsCache {
   private touch(conversationId: number, e: Entry): void {
     this.entries.delete(conversationId);
     this.entries.set(conversationId, e);
-    if (this.entries.size > this.conversations) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.conversations)
+      this.entries.delete(this.entries.keys().next().value!);
   }
 }

@@ -34,7 +34,10 @@ it('the first message names an untitled conversation; later messages and a renam
   conv.rename(1, c.id, '吃饭');
   now += 60_000;
   conv.append(1, c.id, [{ turnId: 't3', role: 'user', content: '早饭 8' }]);
-  expect(conv.get(1, c.id)).toMatchObject({ title: '吃饭', last_active_at: '2026-04-06T12:32:00+08:00' });
+  expect(conv.get(1, c.id)).toMatchObject({
+    title: '吃饭',
+    last_active_at: '2026-04-06T12:32:00+08:00',
+  });
 });
 
 describe('recentRows (served from memory for recently used conversations)', () => {
@@ -42,7 +45,9 @@ describe('recentRows (served from memory for recently used conversations)', () =
   const direct = (conversationId: number, limit: number, excludeTurn?: string) =>
     (
       app.ctx.db
-        .prepare('SELECT id FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?')
+        .prepare(
+          'SELECT id FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?',
+        )
         .all(conversationId, excludeTurn ?? '', limit) as { id: number }[]
     )
       .map((r) => r.id)
@@ -68,7 +73,8 @@ describe('recentRows (served from memory for recently used conversations)', () =
         expect(ids(c, limit)).toEqual(direct(c, limit));
       }
       const n = rnd(4);
-      for (let k = 0; k < n; k++) conv.append(1, c, [{ turnId, role: k % 2 ? 'tool' : 'assistant', content: `r${k}` }]);
+      for (let k = 0; k < n; k++)
+        conv.append(1, c, [{ turnId, role: k % 2 ? 'tool' : 'assistant', content: `r${k}` }]);
       expect(ids(c, 120, turnId)).toEqual(direct(c, 120, turnId));
     }
     expect(ids(a, 500)).toEqual(direct(a, 500));
@@ -82,10 +88,15 @@ describe('recentRows (served from memory for recently used conversations)', () =
     // Another process on the same data folder (the CLI) appends a row.
     const other = new Database(join(dir, DB_FILE));
     other
-      .prepare("INSERT INTO messages (conversation_id, user_id, turn_id, role, content, created_at) VALUES (?, 1, 't2', 'user', '晚饭 40', 0)")
+      .prepare(
+        "INSERT INTO messages (conversation_id, user_id, turn_id, role, content, created_at) VALUES (?, 1, 't2', 'user', '晚饭 40', 0)",
+      )
       .run(c);
     other.close();
-    expect(app.services.conversations.recentRows(c, 120).map((r) => r.content)).toEqual(['午饭 32', '晚饭 40']);
+    expect(app.services.conversations.recentRows(c, 120).map((r) => r.content)).toEqual([
+      '午饭 32',
+      '晚饭 40',
+    ]);
 
     expect(() =>
       app.ctx.db.transaction(() => {
@@ -95,7 +106,11 @@ describe('recentRows (served from memory for recently used conversations)', () =
     ).toThrow('rolled back');
     // The next row may take the rolled-back row's id: its content must be the one served.
     conv.append(1, c, [{ turnId: 't4', role: 'user', content: '早饭 8' }]);
-    expect(app.services.conversations.recentRows(c, 120).map((r) => r.content)).toEqual(['午饭 32', '晚饭 40', '早饭 8']);
+    expect(app.services.conversations.recentRows(c, 120).map((r) => r.content)).toEqual([
+      '午饭 32',
+      '晚饭 40',
+      '早饭 8',
+    ]);
 
     conv.delete(1, c);
     expect(ids(c, 120)).toEqual([]);

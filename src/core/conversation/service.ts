@@ -84,7 +84,8 @@ export class ConversationService {
 
   /** Throws NOT_FOUND unless the conversation exists and is the person's (cheap: no counts). */
   require(userId: number, id: number): void {
-    if (!this.exists(userId, id)) throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
+    if (!this.exists(userId, id))
+      throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
   }
 
   private get db(): Db {
@@ -104,17 +105,24 @@ export class ConversationService {
   }
 
   private count(id: number): number {
-    return (this.stmt('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(id) as { n: number }).n;
+    return (
+      this.stmt('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(id) as {
+        n: number;
+      }
+    ).n;
   }
 
   private row(userId: number, id: number): ConversationRow {
-    const r = this.stmt('SELECT * FROM conversations WHERE id = ?').get(id) as ConversationRow | undefined;
-    if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
+    const r = this.stmt('SELECT * FROM conversations WHERE id = ?').get(id) as
+      ConversationRow | undefined;
+    if (!r || r.user_id !== userId)
+      throw new PaiError('NOT_FOUND', `会话 #${id} 不存在 (conversation ${id} not found)`);
     return r;
   }
 
   exists(userId: number, id: number): boolean {
-    const r = this.stmt('SELECT user_id FROM conversations WHERE id = ?').get(id) as { user_id: number } | undefined;
+    const r = this.stmt('SELECT user_id FROM conversations WHERE id = ?').get(id) as
+      { user_id: number } | undefined;
     return !!r && r.user_id === userId;
   }
 
@@ -124,8 +132,9 @@ export class ConversationService {
 
   create(userId: number, title = ''): Conversation {
     const now = this.d.clock.now();
-    const info = this.stmt('INSERT INTO conversations (user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?)')
-      .run(userId, title.trim().slice(0, 100), now, now);
+    const info = this.stmt(
+      'INSERT INTO conversations (user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?)',
+    ).run(userId, title.trim().slice(0, 100), now, now);
     const id = Number(info.lastInsertRowid);
     this.recent.created(id);
     this.changed();
@@ -135,11 +144,10 @@ export class ConversationService {
   /** Most recently active, not archived; newest first. */
   list(userId: number, opts: { limit?: number; includeArchived?: boolean } = {}): Conversation[] {
     const rows = this.stmt(
-        `SELECT c.*, (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
+      `SELECT c.*, (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
          FROM conversations c WHERE c.user_id = ? ${opts.includeArchived ? '' : 'AND c.archived = 0'}
          ORDER BY c.last_active_at DESC, c.id DESC LIMIT ?`,
-      )
-      .all(userId, opts.limit ?? 50) as ConversationRow[];
+    ).all(userId, opts.limit ?? 50) as ConversationRow[];
     return rows.map((r) => this.toView(r));
   }
 
@@ -152,7 +160,10 @@ export class ConversationService {
 
   rename(userId: number, id: number, title: string): Conversation {
     this.row(userId, id);
-    this.stmt('UPDATE conversations SET title = ? WHERE id = ?').run(title.trim().slice(0, 100), id);
+    this.stmt('UPDATE conversations SET title = ? WHERE id = ?').run(
+      title.trim().slice(0, 100),
+      id,
+    );
     this.changed([id]);
     return this.get(userId, id);
   }
@@ -212,8 +223,14 @@ export class ConversationService {
       }
       // An untitled conversation takes its title from the person's first message.
       const firstUser = msgs.find((m) => m.role === 'user');
-      this.stmt("UPDATE conversations SET last_active_at = ?, title = CASE WHEN title = '' AND ? IS NOT NULL THEN ? ELSE title END WHERE id = ?")
-        .run(now, firstUser ? 1 : null, firstUser ? titleFrom(firstUser.content) : null, conversationId);
+      this.stmt(
+        "UPDATE conversations SET last_active_at = ?, title = CASE WHEN title = '' AND ? IS NOT NULL THEN ? ELSE title END WHERE id = ?",
+      ).run(
+        now,
+        firstUser ? 1 : null,
+        firstUser ? titleFrom(firstUser.content) : null,
+        conversationId,
+      );
       return out;
     })();
     // Inside a caller's transaction the rows may still be rolled back: re-read them later instead.
@@ -227,38 +244,57 @@ export class ConversationService {
    * (the turn in flight, whose messages the graph state holds). Bounded by `limit`.
    */
   recentRows(conversationId: number, limit: number, excludeTurn?: string): MessageRow[] {
-    const newestId = (this.stmt('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?').get(conversationId) as { id: number | null }).id ?? 0;
+    const newestId =
+      (
+        this.stmt('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?').get(
+          conversationId,
+        ) as { id: number | null }
+      ).id ?? 0;
     const hit = this.recent.read(conversationId, limit, excludeTurn, newestId);
     if (hit) return hit;
     if (limit <= RECENT_KEEP) {
-      const newest = (this.stmt('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?').all(conversationId, RECENT_KEEP + 1) as MessageRow[]).reverse();
+      const newest = (
+        this.stmt('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?').all(
+          conversationId,
+          RECENT_KEEP + 1,
+        ) as MessageRow[]
+      ).reverse();
       this.recent.load(conversationId, newest, newest.length <= RECENT_KEEP);
       const loaded = this.recent.read(conversationId, limit, excludeTurn, newest.at(-1)?.id ?? 0);
       if (loaded) return loaded;
     }
     const rows = this.stmt(
-        `SELECT * FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?`,
-      )
-      .all(conversationId, excludeTurn ?? '', limit) as MessageRow[];
+      `SELECT * FROM messages WHERE conversation_id = ? AND turn_id != ? ORDER BY id DESC LIMIT ?`,
+    ).all(conversationId, excludeTurn ?? '', limit) as MessageRow[];
     return rows.reverse();
   }
 
-  messages(userId: number, id: number, opts: { limit?: number; beforeId?: number } = {}): { messages: ChatMessage[]; has_more: boolean } {
+  messages(
+    userId: number,
+    id: number,
+    opts: { limit?: number; beforeId?: number } = {},
+  ): { messages: ChatMessage[]; has_more: boolean } {
     this.row(userId, id);
     const limit = opts.limit ?? 100;
-    const rows = this.stmt(`SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`)
-      .all(id, opts.beforeId ?? Number.MAX_SAFE_INTEGER, limit + 1) as MessageRow[];
+    const rows = this.stmt(
+      `SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+    ).all(id, opts.beforeId ?? Number.MAX_SAFE_INTEGER, limit + 1) as MessageRow[];
     const has_more = rows.length > limit;
-    return { messages: rows.slice(0, limit).reverse().map((r) => this.messageView(r)), has_more };
+    return {
+      messages: rows
+        .slice(0, limit)
+        .reverse()
+        .map((r) => this.messageView(r)),
+      has_more,
+    };
   }
 
   search(userId: number, query: string, limit = 50): ChatMessage[] {
     const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = this.stmt(
-        `SELECT * FROM messages WHERE user_id = ? AND role IN ('user','assistant') AND content LIKE ? ESCAPE '\\'
+      `SELECT * FROM messages WHERE user_id = ? AND role IN ('user','assistant') AND content LIKE ? ESCAPE '\\'
          ORDER BY id DESC LIMIT ?`,
-      )
-      .all(userId, like, limit) as MessageRow[];
+    ).all(userId, like, limit) as MessageRow[];
     return rows.map((r) => this.messageView(r));
   }
 
@@ -283,7 +319,8 @@ export class ConversationService {
         ...(typeof meta.summary === 'string' ? { summary: meta.summary } : {}),
       };
     }
-    if (r.role === 'assistant' && (r.status === 'complete' || r.status === 'cancelled')) out.status = r.status;
+    if (r.role === 'assistant' && (r.status === 'complete' || r.status === 'cancelled'))
+      out.status = r.status;
     if (r.role === 'assistant' && meta.used !== undefined) {
       // Stored JSON is a boundary too: a malformed list is left out, not passed on.
       const used = usedListSchema.safeParse(meta.used);
@@ -293,7 +330,10 @@ export class ConversationService {
   }
 
   private changed(ids?: number[]): void {
-    this.d.events.emit('data.changed', ids ? { domain: 'conversation', ids } : { domain: 'conversation' });
+    this.d.events.emit(
+      'data.changed',
+      ids ? { domain: 'conversation', ids } : { domain: 'conversation' },
+    );
   }
 }
 

@@ -1,4 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +25,11 @@ function open(dataDir: string): PaiApp {
 }
 
 function addCoffee(a: PaiApp) {
-  return a.dispatch('ledger.create', { amount: 18, item: '咖啡', transaction_date: '2026-04-15 10:00' });
+  return a.dispatch('ledger.create', {
+    amount: 18,
+    item: '咖啡',
+    transaction_date: '2026-04-15 10:00',
+  });
 }
 
 beforeEach(() => {
@@ -112,7 +124,9 @@ describe('data folder pointer and app.dataDir.set', () => {
         throw new PaiError('BACKUP_FAILED', '备份校验失败 (integrity check failed)');
       },
     });
-    await expect(failing.set({ path: bad, move: true })).rejects.toMatchObject({ code: 'BACKUP_FAILED' });
+    await expect(failing.set({ path: bad, move: true })).rejects.toMatchObject({
+      code: 'BACKUP_FAILED',
+    });
     expect(existsSync(bad)).toBe(false);
     expect(readPointer(boot)).toBe(first);
 
@@ -137,7 +151,10 @@ describe('data folder pointer and app.dataDir.set', () => {
     writeFileSync(join(boot, POINTER_FILE), 'not json');
     expect(resolveDataDir(boot)).toBe(boot);
     const env = { XDG_CONFIG_HOME: root, PAI_DATA_DIR: '/x/y' };
-    expect(dataLocation(undefined, env)).toEqual({ dataDir: '/x/y', bootstrapDir: join(root, 'Pai') });
+    expect(dataLocation(undefined, env)).toEqual({
+      dataDir: '/x/y',
+      bootstrapDir: join(root, 'Pai'),
+    });
     expect(dataLocation('/flag', env).dataDir).toBe('/flag');
   });
 

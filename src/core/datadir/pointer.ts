@@ -1,6 +1,15 @@
 // The data-location pointer: a small JSON file in a fixed bootstrap folder
 // (default data folder / Electron userData) naming a custom data folder.
-import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 

@@ -1,6 +1,16 @@
 // Changing where Pai keeps its data. The running app keeps its open folder;
 // the new one (recorded in the pointer) is used from the next start.
-import { accessSync, constants, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Db } from '../db/connection';
 import { verifyDatabaseFile } from '../backup/verify';
@@ -40,19 +50,29 @@ export class DataDirService {
   constructor(private readonly d: DataDirDeps) {}
 
   info(): DataDirInfo {
-    return { current: this.d.dataDir, pointer: readPointer(this.d.bootstrapDir), default: this.d.bootstrapDir };
+    return {
+      current: this.d.dataDir,
+      pointer: readPointer(this.d.bootstrapDir),
+      default: this.d.bootstrapDir,
+    };
   }
 
   /**
    * Checks the target, optionally copies the data there (verified), then records
    * it in the pointer. Any refusal or failure leaves the pointer as it was.
    */
-  async set(input: { path: string; move: boolean }): Promise<{ restart_required: true; path: string }> {
+  async set(input: {
+    path: string;
+    move: boolean;
+  }): Promise<{ restart_required: true; path: string }> {
     if (!isAbsolute(input.path)) refuse('请填写完整路径', 'the folder must be an absolute path');
     const target = resolve(input.path);
     const current = resolve(this.d.dataDir);
     if (inside(current, target)) {
-      refuse('新文件夹不能是当前数据文件夹或在其中', 'the new folder cannot be the current data folder or inside it');
+      refuse(
+        '新文件夹不能是当前数据文件夹或在其中',
+        'the new folder cannot be the current data folder or inside it',
+      );
     }
     const created = this.prepareFolder(target, input.move);
     try {
@@ -89,17 +109,26 @@ export class DataDirService {
     const entries = readdirSync(target).filter((n) => n !== POINTER_FILE && n !== '.DS_Store');
     const isPai = entries.includes(DB_FILE);
     if (entries.length > 0 && !isPai) {
-      refuse('这个文件夹不是空的，也不是 Pai 的数据文件夹', 'the folder is neither empty nor a Pai data folder');
+      refuse(
+        '这个文件夹不是空的，也不是 Pai 的数据文件夹',
+        'the folder is neither empty nor a Pai data folder',
+      );
     }
     if (isPai && move) {
-      refuse('这个文件夹里已有 Pai 数据；请选择“使用这个文件夹”', 'the folder already holds Pai data; choose "use this folder" instead');
+      refuse(
+        '这个文件夹里已有 Pai 数据；请选择“使用这个文件夹”',
+        'the folder already holds Pai data; choose "use this folder" instead',
+      );
     }
     if (isPai) {
       try {
         verifyDatabaseFile(join(target, DB_FILE));
       } catch (e) {
         if (e instanceof PaiError && e.code === 'DB_NEWER_THAN_APP') throw e;
-        refuse('这个文件夹里的 Pai 数据库无法使用', `the Pai database there cannot be used: ${(e as Error).message}`);
+        refuse(
+          '这个文件夹里的 Pai 数据库无法使用',
+          `the Pai database there cannot be used: ${(e as Error).message}`,
+        );
       }
     }
     return created;
@@ -117,7 +146,8 @@ export class DataDirService {
     }
     for (const name of [...MOVED_FOLDERS, ...MOVED_FILES]) {
       const from = join(this.d.dataDir, name);
-      if (existsSync(from)) cpSync(from, join(target, name), { recursive: true, errorOnExist: true, force: false });
+      if (existsSync(from))
+        cpSync(from, join(target, name), { recursive: true, errorOnExist: true, force: false });
     }
   }
 

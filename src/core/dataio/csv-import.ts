@@ -14,7 +14,8 @@ type Field = keyof CsvMapping;
 
 // Header words people's files use for each field (bank exports, other apps, our own export).
 const HEADER_WORDS: Record<Field, RegExp> = {
-  transaction_date: /^(transaction_date|date|time|datetime|日期|时间|交易时间|交易日期|记账时间|消费时间)$/i,
+  transaction_date:
+    /^(transaction_date|date|time|datetime|日期|时间|交易时间|交易日期|记账时间|消费时间)$/i,
   amount: /^(amount|金额|金额\(元\)|金额（元）|价格|支出|花费|price|cost|sum|value)$/i,
   item: /^(item|description|desc|note|memo|备注|项目|说明|商品|名称|内容|payee|商户)$/i,
   category: /^(category|分类|类别|类型|type)$/i,
@@ -61,7 +62,12 @@ export function readCsv(text: string, hasHeader?: boolean): Table {
   const header = hasHeader ?? detectHeader(rows);
   const width = Math.max(...rows.map((r) => r.length));
   const headers = header ? rows[0]! : Array.from({ length: width }, (_v, i) => `#${i + 1}`);
-  return { rows: header ? rows.slice(1) : rows, hasHeader: header, headers, firstLine: header ? 2 : 1 };
+  return {
+    rows: header ? rows.slice(1) : rows,
+    hasHeader: header,
+    headers,
+    firstLine: header ? 2 : 1,
+  };
 }
 
 function detectHeader(rows: string[][]): boolean {
@@ -86,7 +92,9 @@ function suggestMapping(t: Table, zone: string): CsvMapping | null {
     if (i >= 0) found.transaction_date = i;
   }
   if (found.amount === undefined) {
-    const i = sample.findIndex((c, idx) => idx !== found.transaction_date && parseAmount(c) !== null);
+    const i = sample.findIndex(
+      (c, idx) => idx !== found.transaction_date && parseAmount(c) !== null,
+    );
     if (i >= 0) found.amount = i;
   }
   if (found.transaction_date === undefined || found.amount === undefined) return null;
@@ -102,9 +110,14 @@ function resolveMapping(m: CsvMapping, t: Table): Partial<Record<Field, number>>
     if (typeof col === 'number') idx = col;
     else {
       idx = t.headers.findIndex((h) => h.toLowerCase() === col.toLowerCase());
-      if (idx < 0) throw new PaiError('VALIDATION_FAILED', `CSV 里没有列“${col}” (no column named "${col}")`);
+      if (idx < 0)
+        throw new PaiError('VALIDATION_FAILED', `CSV 里没有列“${col}” (no column named "${col}")`);
     }
-    if (idx >= t.headers.length) throw new PaiError('VALIDATION_FAILED', `CSV 只有 ${t.headers.length} 列 (column ${idx} does not exist)`);
+    if (idx >= t.headers.length)
+      throw new PaiError(
+        'VALIDATION_FAILED',
+        `CSV 只有 ${t.headers.length} 列 (column ${idx} does not exist)`,
+      );
     out[f] = idx;
   }
   return out;
@@ -145,19 +158,25 @@ interface Planned extends CsvRow {
   create?: { amount: number; currency: string; category: string; item: string; at: number };
 }
 
-function planRows(t: Table, mapping: Partial<Record<Field, number>>, ctx: ImportContext): Planned[] {
+function planRows(
+  t: Table,
+  mapping: Partial<Record<Field, number>>,
+  ctx: ImportContext,
+): Planned[] {
   const dup = ctx.db.prepare(
     'SELECT 1 FROM ledgers WHERE user_id = ? AND transaction_at = ? AND amount_minor = ? AND currency = ? AND item = ? LIMIT 1',
   );
   return t.rows.map((cells, i) => {
     const line = t.firstLine + i;
-    const cell = (f: Field) => (mapping[f] === undefined ? '' : unescapeFormula(cells[mapping[f]!] ?? ''));
+    const cell = (f: Field) =>
+      mapping[f] === undefined ? '' : unescapeFormula(cells[mapping[f]!] ?? '');
     const problems: string[] = [];
     const at = readDate(cell('transaction_date'), ctx.timeZone);
     if (at === null) problems.push(`日期无法解析 (cannot read date "${cell('transaction_date')}")`);
     const amount = parseAmount(cell('amount'));
     if (amount === null) problems.push(`金额无法解析 (cannot read amount "${cell('amount')}")`);
-    else if (amount === 0 || Math.abs(amount) >= 1e12) problems.push(`金额不合理 (amount ${amount} is out of range)`);
+    else if (amount === 0 || Math.abs(amount) >= 1e12)
+      problems.push(`金额不合理 (amount ${amount} is out of range)`);
     const currency = (cell('currency') || ctx.currency).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) problems.push(`币种无效 (invalid currency "${currency}")`);
     const category = cell('category') || DEFAULT_CATEGORY;
@@ -250,7 +269,13 @@ export function importCsv(
       const c = r.create!;
       const entry = ctx.ledger.create(
         ctx.userId,
-        { amount: c.amount, currency: c.currency, category: c.category, item: c.item, transaction_date: toLocalIso(c.at, ctx.timeZone) },
+        {
+          amount: c.amount,
+          currency: c.currency,
+          category: c.category,
+          item: c.item,
+          transaction_date: toLocalIso(c.at, ctx.timeZone),
+        },
         { actor: ctx.actor, platform: 'import' },
       );
       ids.push(entry.id);

@@ -6,7 +6,12 @@ import { exportableTables, SECRET_NAME, selectAllOrdered } from './tables';
 export const EXPORT_FORMAT = 'pai-export';
 export const EXPORT_FORMAT_VERSION = 1;
 
-const cellSchema = z.union([z.string(), z.number(), z.null(), z.object({ $blob: z.string() }).strict()]);
+const cellSchema = z.union([
+  z.string(),
+  z.number(),
+  z.null(),
+  z.object({ $blob: z.string() }).strict(),
+]);
 export type Cell = z.infer<typeof cellSchema>;
 
 export const exportDocSchema = z.object({
@@ -19,7 +24,10 @@ export const exportDocSchema = z.object({
   app_version: z.string(),
   /** Fields left out because they look like credentials ("settings:providers.apiKey"). */
   redacted: z.array(z.string()),
-  tables: z.record(z.string(), z.object({ columns: z.array(z.string()).min(1), rows: z.array(z.array(cellSchema)) })),
+  tables: z.record(
+    z.string(),
+    z.object({ columns: z.array(z.string()).min(1), rows: z.array(z.array(cellSchema)) }),
+  ),
 });
 export type ExportDoc = z.infer<typeof exportDocSchema>;
 
@@ -70,7 +78,9 @@ export function buildExport(db: Db, meta: { exportedAt: string; appVersion: stri
         }
         const vi = columns.indexOf('value');
         try {
-          const clean = JSON.stringify(scrub(JSON.parse(String(row[vi])), `settings:${key}`, redacted));
+          const clean = JSON.stringify(
+            scrub(JSON.parse(String(row[vi])), `settings:${key}`, redacted),
+          );
           row = row.map((v, i) => (i === vi ? clean : v));
         } catch {
           // Not JSON: kept as written.
@@ -80,9 +90,11 @@ export function buildExport(db: Db, meta: { exportedAt: string; appVersion: stri
     }
     tables[t.name] = { columns, rows };
   }
-  const applied = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map(
-    (r) => r.version,
-  );
+  const applied = (
+    db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as {
+      version: number;
+    }[]
+  ).map((r) => r.version);
   return {
     format: EXPORT_FORMAT,
     format_version: EXPORT_FORMAT_VERSION,

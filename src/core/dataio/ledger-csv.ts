@@ -1,7 +1,15 @@
 import Papa from 'papaparse';
 import type { LedgerService } from '../ledger/service';
 
-export const LEDGER_CSV_COLUMNS = ['id', 'transaction_date', 'amount', 'currency', 'category', 'item', 'image_url'] as const;
+export const LEDGER_CSV_COLUMNS = [
+  'id',
+  'transaction_date',
+  'amount',
+  'currency',
+  'category',
+  'item',
+  'image_url',
+] as const;
 
 /**
  * The ledger as CSV (UTF-8 with BOM so spreadsheet apps read Chinese right),
@@ -13,9 +21,13 @@ export function ledgerToCsv(ledger: LedgerService, userId: number): { csv: strin
   const page = 1000;
   for (let offset = 0; ; offset += page) {
     const { entries } = ledger.list(userId, { order: 'asc', limit: page, offset });
-    for (const e of entries) data.push([e.id, e.transaction_date, e.amount, e.currency, e.category, e.item, e.image_url]);
+    for (const e of entries)
+      data.push([e.id, e.transaction_date, e.amount, e.currency, e.category, e.item, e.image_url]);
     if (entries.length < page) break;
   }
-  const csv = Papa.unparse({ fields: [...LEDGER_CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\r\n' });
+  const csv = Papa.unparse(
+    { fields: [...LEDGER_CSV_COLUMNS], data },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
   return { csv: `\uFEFF${csv}\r\n`, rows: data.length };
 }

@@ -34,17 +34,28 @@ describe('no API key in plain text in the data folder', () => {
     });
     await app.start(); // scheduled daily backup runs now
     // A provider is configured in settings without its key (the key stays in the secret store / env).
-    app.ctx.settings.set('providers', z.object({ chat: z.object({ baseUrl: z.string(), model: z.string() }) }), {
-      chat: { baseUrl: 'https://marker-provider.example/v1', model: 'marker-model' },
-    });
+    app.ctx.settings.set(
+      'providers',
+      z.object({ chat: z.object({ baseUrl: z.string(), model: z.string() }) }),
+      {
+        chat: { baseUrl: 'https://marker-provider.example/v1', model: 'marker-model' },
+      },
+    );
     await app.dispatch('settings.update', { categories: ['餐饮', '交通', '标记分类'] });
     const parsed = await app.dispatch('quickadd.parse', { line: '标记咖啡 18' });
     if (parsed.ok) await app.dispatch('quickadd.save', parsed.data);
-    await app.dispatch('data.importCsv', { csv: 'date,amount,item\n2026-04-01,12,标记导入\n', mapping: { transaction_date: 0, amount: 1, item: 2 } });
+    await app.dispatch('data.importCsv', {
+      csv: 'date,amount,item\n2026-04-01,12,标记导入\n',
+      mapping: { transaction_date: 0, amount: 1, item: 2 },
+    });
     const backup = await app.dispatch('backup.create', {});
     await app.dispatch('data.export', { format: 'json' });
     await app.dispatch('data.export', { format: 'ledger_csv' });
-    if (backup.ok) await app.dispatch('backup.restore', { name: (backup.data as { name: string }).name, confirm: true });
+    if (backup.ok)
+      await app.dispatch('backup.restore', {
+        name: (backup.data as { name: string }).name,
+        confirm: true,
+      });
     await app.dispatch('backup.create', {});
 
     // While the app is open (WAL present) and after it closed.
@@ -59,7 +70,9 @@ describe('no API key in plain text in the data folder', () => {
       expect(marked.some((f) => f.startsWith('pai.db'))).toBe(true);
       expect(marked.some((f) => f.startsWith('backups/'))).toBe(true);
       expect(marked.some((f) => f.startsWith('exports/'))).toBe(true);
-      expect(filesContaining(dir, 'marker-provider.example').some((f) => f.startsWith('exports/'))).toBe(true);
+      expect(
+        filesContaining(dir, 'marker-provider.example').some((f) => f.startsWith('exports/')),
+      ).toBe(true);
       // ...and no file holds the key, nor a distinctive part of it.
       expect(filesContaining(dir, KEY)).toEqual([]);
       expect(filesContaining(dir, KEY.slice(-16))).toEqual([]);

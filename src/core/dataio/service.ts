@@ -31,7 +31,10 @@ export class DataService {
   constructor(private readonly d: DataDeps) {}
 
   exportJson(): ExportDoc {
-    return buildExport(this.d.db, { exportedAt: toLocalIso(this.d.clock.now(), this.d.timeZone()), appVersion: this.d.appVersion });
+    return buildExport(this.d.db, {
+      exportedAt: toLocalIso(this.d.clock.now(), this.d.timeZone()),
+      appVersion: this.d.appVersion,
+    });
   }
 
   exportLedgerCsv(userId: number): { csv: string; rows: number } {
@@ -39,8 +42,14 @@ export class DataService {
   }
 
   /** Writes the export into <dataDir>/exports/ (or `path`) and says where. */
-  writeExport(userId: number, format: 'json' | 'ledger_csv', path?: string): { path: string; bytes: number; rows: number } {
-    const stamp = DateTime.fromMillis(this.d.clock.now(), { zone: 'utc' }).toFormat('yyyyLLdd-HHmmss');
+  writeExport(
+    userId: number,
+    format: 'json' | 'ledger_csv',
+    path?: string,
+  ): { path: string; bytes: number; rows: number } {
+    const stamp = DateTime.fromMillis(this.d.clock.now(), { zone: 'utc' }).toFormat(
+      'yyyyLLdd-HHmmss',
+    );
     let text: string;
     let rows: number;
     if (format === 'json') {
@@ -50,7 +59,13 @@ export class DataService {
     } else {
       ({ csv: text, rows } = this.exportLedgerCsv(userId));
     }
-    const target = path ?? join(this.d.dataDir, EXPORT_DIR, format === 'json' ? `pai-export-${stamp}.json` : `pai-ledger-${stamp}.csv`);
+    const target =
+      path ??
+      join(
+        this.d.dataDir,
+        EXPORT_DIR,
+        format === 'json' ? `pai-export-${stamp}.json` : `pai-ledger-${stamp}.csv`,
+      );
     if (!path) mkdirSync(join(this.d.dataDir, EXPORT_DIR), { recursive: true });
     writeFileSync(target, text, 'utf8');
     return { path: target, bytes: Buffer.byteLength(text, 'utf8'), rows };
@@ -60,7 +75,11 @@ export class DataService {
     return previewCsv(input, this.ctx(userId, 'user'));
   }
 
-  importCsv(userId: number, input: CsvInput & { mapping: CsvMapping; skip_duplicates?: boolean }, actor: Actor) {
+  importCsv(
+    userId: number,
+    input: CsvInput & { mapping: CsvMapping; skip_duplicates?: boolean },
+    actor: Actor,
+  ) {
     return importCsv(input, { ...this.ctx(userId, actor), ledger: this.d.ledger });
   }
 
@@ -72,6 +91,12 @@ export class DataService {
   }
 
   private ctx(userId: number, actor: Actor) {
-    return { db: this.d.db, userId, actor, timeZone: this.d.timeZone(), currency: this.d.currency() };
+    return {
+      db: this.d.db,
+      userId,
+      actor,
+      timeZone: this.d.timeZone(),
+      currency: this.d.currency(),
+    };
   }
 }

@@ -13,7 +13,8 @@ export const CACHE_TABLES = new Set(['memory_ann']);
 export const SEEDED_TABLES = new Set(['users']);
 
 /** Names that hold credentials. Such tables, columns and settings fields never leave the database. */
-export const SECRET_NAME = /(api[_-]?key|secret|password|passwd|token|authorization|credential|private[_-]?key)/i;
+export const SECRET_NAME =
+  /(api[_-]?key|secret|password|passwd|token|authorization|credential|private[_-]?key)/i;
 
 export interface TableInfo {
   name: string;
@@ -28,16 +29,27 @@ export interface TableInfo {
  */
 export function exportableTables(db: Db): TableInfo[] {
   const all = db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all() as { name: string; sql: string | null }[];
-  const virtual = all.filter((t) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+  const virtual = all
+    .filter((t) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(t.sql ?? ''))
+    .map((t) => t.name);
   return all
-    .filter((t) => !INTERNAL_TABLES.has(t.name) && !DERIVED_TABLES.has(t.name) && !CACHE_TABLES.has(t.name))
+    .filter(
+      (t) =>
+        !INTERNAL_TABLES.has(t.name) && !DERIVED_TABLES.has(t.name) && !CACHE_TABLES.has(t.name),
+    )
     .filter((t) => !virtual.includes(t.name) && !virtual.some((v) => t.name.startsWith(`${v}_`)))
     .filter((t) => !SECRET_NAME.test(t.name))
     .map((t) => ({
       name: t.name,
-      columns: (db.prepare(`SELECT name FROM pragma_table_info(?) ORDER BY cid`).all(t.name) as { name: string }[]).map((c) => c.name),
+      columns: (
+        db.prepare(`SELECT name FROM pragma_table_info(?) ORDER BY cid`).all(t.name) as {
+          name: string;
+        }[]
+      ).map((c) => c.name),
       withoutRowid: /WITHOUT\s+ROWID\s*;?\s*$/i.test(t.sql ?? ''),
     }));
 }
@@ -50,5 +62,8 @@ export function quoteIdent(name: string): string {
 export function selectAllOrdered(db: Db, t: TableInfo): unknown[][] {
   const cols = t.columns.map(quoteIdent).join(', ');
   const order = t.withoutRowid ? t.columns.map((_c, i) => String(i + 1)).join(', ') : 'rowid';
-  return db.prepare(`SELECT ${cols} FROM ${quoteIdent(t.name)} ORDER BY ${order}`).raw(true).all() as unknown[][];
+  return db
+    .prepare(`SELECT ${cols} FROM ${quoteIdent(t.name)} ORDER BY ${order}`)
+    .raw(true)
+    .all() as unknown[][];
 }

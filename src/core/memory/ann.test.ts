@@ -14,7 +14,9 @@ describe('AnnIndex', () => {
   it('coarse Hamming search + int8 re-rank finds the exact neighbours of clustered vectors', () => {
     const d = 64;
     const r = rng(7);
-    const centers = Array.from({ length: 40 }, () => l2normalize(Float32Array.from({ length: d }, r)));
+    const centers = Array.from({ length: 40 }, () =>
+      l2normalize(Float32Array.from({ length: d }, r)),
+    );
     const data: Float32Array[] = [];
     const idx = new AnnIndex(d, { candidates: 100, exactBelow: 0 });
     for (let i = 0; i < 4000; i++) {
@@ -25,7 +27,9 @@ describe('AnnIndex', () => {
     }
     let recall = 0;
     for (let q = 0; q < 20; q++) {
-      const query = l2normalize(Float32Array.from({ length: d }, (_, j) => data[q * 37]![j]! + 0.02 * r()));
+      const query = l2normalize(
+        Float32Array.from({ length: d }, (_, j) => data[q * 37]![j]! + 0.02 * r()),
+      );
       const exact = data
         .map((v, i) => ({ id: i + 1, s: dot(v, query) }))
         .sort((a, b) => b.s - a.s)

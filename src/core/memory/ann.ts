@@ -138,7 +138,8 @@ export class AnnIndex {
 
   /** The compact form of a vector, as `add` would store it. */
   compact(v: Float32Array): AnnCompact {
-    if (v.length !== this.dims) throw new Error(`vector has ${v.length} dims, index has ${this.dims}`);
+    if (v.length !== this.dims)
+      throw new Error(`vector has ${v.length} dims, index has ${this.dims}`);
     const code = new Uint32Array(WORDS);
     this.encode(v, code, 0);
     let max = 0;
@@ -160,7 +161,9 @@ export class AnnIndex {
    */
   addCompact(id: number, c: { code: Uint8Array; q8: Uint8Array | Int8Array; scale: number }): void {
     if (c.code.byteLength !== ANN_CODE_BYTES || c.q8.byteLength !== this.dims) {
-      throw new Error(`compact vector has ${c.code.byteLength} code bytes and ${c.q8.byteLength} dims, index has ${this.dims}`);
+      throw new Error(
+        `compact vector has ${c.code.byteLength} code bytes and ${c.q8.byteLength} dims, index has ${this.dims}`,
+      );
     }
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
@@ -228,8 +231,14 @@ export class AnnIndex {
     const [q0, q1, q2, q3, q4, q5, q6, q7] = qc as unknown as number[];
     for (let s = 0, o = 0; s < this.n; s++, o += WORDS) {
       const d =
-        popcount(codes[o]! ^ q0!) + popcount(codes[o + 1]! ^ q1!) + popcount(codes[o + 2]! ^ q2!) + popcount(codes[o + 3]! ^ q3!) +
-        popcount(codes[o + 4]! ^ q4!) + popcount(codes[o + 5]! ^ q5!) + popcount(codes[o + 6]! ^ q6!) + popcount(codes[o + 7]! ^ q7!);
+        popcount(codes[o]! ^ q0!) +
+        popcount(codes[o + 1]! ^ q1!) +
+        popcount(codes[o + 2]! ^ q2!) +
+        popcount(codes[o + 3]! ^ q3!) +
+        popcount(codes[o + 4]! ^ q4!) +
+        popcount(codes[o + 5]! ^ q5!) +
+        popcount(codes[o + 6]! ^ q6!) +
+        popcount(codes[o + 7]! ^ q7!);
       dist[s] = d;
       hist[d]!++;
     }
@@ -248,7 +257,13 @@ export class AnnIndex {
 }
 
 /** The `c` smallest distances, by the histogram (ties at the cut are taken in order). */
-function pick(dist: Uint16Array, hist: Uint32Array, n: number, c: number, map: (i: number) => number): number[] {
+function pick(
+  dist: Uint16Array,
+  hist: Uint32Array,
+  n: number,
+  c: number,
+  map: (i: number) => number,
+): number[] {
   let cut = 0;
   for (let acc = 0; cut < hist.length; cut++) {
     acc += hist[cut]!;

@@ -40,7 +40,8 @@ export class HashingEmbedder implements Embedder {
 
   embedOne(text: string): Float32Array {
     const tf = new Map<string, number>();
-    for (const t of terms(text, { trigrams: true })) tf.set(t.term, (tf.get(t.term) ?? 0) + t.weight);
+    for (const t of terms(text, { trigrams: true }))
+      tf.set(t.term, (tf.get(t.term) ?? 0) + t.weight);
     const v = new Float32Array(HASH_DIMS);
     for (const [term, w] of tf) {
       const h = fnv1a(term);
@@ -76,8 +77,11 @@ export class RemoteEmbedder implements Embedder {
   private learnedDims: number | null = null;
 
   constructor(private readonly inner: Embeddings) {
-    const model = (inner as unknown as { model?: unknown; modelName?: unknown }).model ?? (inner as unknown as { modelName?: unknown }).modelName;
-    const base = (inner as unknown as { clientConfig?: { baseURL?: unknown } }).clientConfig?.baseURL;
+    const model =
+      (inner as unknown as { model?: unknown; modelName?: unknown }).model ??
+      (inner as unknown as { modelName?: unknown }).modelName;
+    const base = (inner as unknown as { clientConfig?: { baseURL?: unknown } }).clientConfig
+      ?.baseURL;
     this.id = `remote:${typeof model === 'string' ? model : inner.constructor.name}${typeof base === 'string' ? `@${base}` : ''}`;
   }
 

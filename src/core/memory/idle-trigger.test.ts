@@ -25,7 +25,16 @@ beforeEach(async () => {
       // The scripted learner proposes what the person said, only if it is in the transcript it was shown.
       return {
         memories: talk.includes('我对花生过敏')
-          ? [{ content: '用户对花生过敏', memory_type: 'fact', key: 'peanut_allergy', importance: 5, confidence: 0.95, ttl_days: null }]
+          ? [
+              {
+                content: '用户对花生过敏',
+                memory_type: 'fact',
+                key: 'peanut_allergy',
+                importance: 5,
+                confidence: 0.95,
+                ttl_days: null,
+              },
+            ]
           : [],
       };
     }
@@ -57,14 +66,21 @@ async function turn(text: string, conversationId?: number): Promise<number> {
       }
     });
   });
-  const r = await app.dispatch('chat.send', { text, ...(conversationId ? { conversation_id: conversationId } : {}) });
+  const r = await app.dispatch('chat.send', {
+    text,
+    ...(conversationId ? { conversation_id: conversationId } : {}),
+  });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   id = (r.data as { conversation_id: number }).conversation_id;
   await ended;
   return id;
 }
 
-const learned = () => app.services.memory.service.list(1, {}).items.filter((i) => i.origin === 'learned').map((i) => i.content);
+const learned = () =>
+  app.services.memory.service
+    .list(1, {})
+    .items.filter((i) => i.origin === 'learned')
+    .map((i) => i.content);
 
 async function idle(minutes: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(minutes * MIN);

@@ -42,7 +42,8 @@ export class IdleLearnTrigger {
         if (p.domain === '*') return this.clearAll();
         if (p.domain !== 'conversation') return;
         // A deleted conversation has nothing left to learn from.
-        for (const id of p.ids ?? [...this.timers.keys()]) if (this.timers.has(id) && this.d.recent(id, 1) === null) this.clear(id);
+        for (const id of p.ids ?? [...this.timers.keys()])
+          if (this.timers.has(id) && this.d.recent(id, 1) === null) this.clear(id);
       }),
     );
   }
@@ -104,7 +105,10 @@ export class IdleLearnTrigger {
 /** What the trigger needs of the conversation store (kept structural: memory does not depend on it). */
 export interface ConversationSource {
   exists(userId: number, id: number): boolean;
-  recentRows(conversationId: number, limit: number): { id: number; role: 'user' | 'assistant' | 'tool'; content: string }[];
+  recentRows(
+    conversationId: number,
+    limit: number,
+  ): { id: number; role: 'user' | 'assistant' | 'tool'; content: string }[];
 }
 
 /** The trigger wired to the app: memory settings, the learner, the conversation store, the local user. */
@@ -120,7 +124,9 @@ export function idleLearnTrigger(
     idleMinutes: () => memory.service.settings().learnIdleMinutes,
     recent: (id, limit) =>
       conversations.exists(userId, id)
-        ? conversations.recentRows(id, limit).map((r) => ({ id: r.id, role: r.role, content: r.content }))
+        ? conversations
+            .recentRows(id, limit)
+            .map((r) => ({ id: r.id, role: r.role, content: r.content }))
         : null,
     learn: (id, messages) => memory.learner.onConversationIdle(id, messages, userId),
   });

@@ -7,7 +7,13 @@ import type { Embeddings } from '@langchain/core/embeddings';
 import type { Actor } from '../audit/service';
 import type { ProfileField } from './service';
 
-export { MemoryService, isIdentityMemory, identityOf, DEFAULT_MEMORY_SETTINGS, type ProfileField } from './service';
+export {
+  MemoryService,
+  isIdentityMemory,
+  identityOf,
+  DEFAULT_MEMORY_SETTINGS,
+  type ProfileField,
+} from './service';
 export type { SaveResult, SaveInput, WriteMeta as MemoryWriteMeta } from './service';
 export { MemoryIndexer } from './indexer';
 export { MemoryLearner, type ConversationMessage, type LearnOutcome } from './learner';
@@ -22,7 +28,8 @@ export { memoryModule } from './handlers';
  */
 export function deactivateOnProfileChange(service: MemoryService) {
   return (change: { userId: number; changed: readonly ProfileField[]; actor: Actor }): void => {
-    if (change.changed.length) service.deactivateIdentityMemories(change.userId, { actor: change.actor }, change.changed);
+    if (change.changed.length)
+      service.deactivateIdentityMemories(change.userId, { actor: change.actor }, change.changed);
   };
 }
 
@@ -36,7 +43,10 @@ export interface MemoryParts {
  * Builds the memory domain. The index uses the configured embedding model when
  * there is one (ctx.models.embeddings()), else the built-in offline embedder.
  */
-export function createMemory(ctx: CoreContext, opts: { indexer?: IndexerOptions; embedder?: () => Embedder } = {}): MemoryParts {
+export function createMemory(
+  ctx: CoreContext,
+  opts: { indexer?: IndexerOptions; embedder?: () => Embedder } = {},
+): MemoryParts {
   const offline = new HashingEmbedder();
   const remote = new WeakMap<Embeddings, RemoteEmbedder>();
   const embedder =
@@ -60,9 +70,19 @@ export function createMemory(ctx: CoreContext, opts: { indexer?: IndexerOptions;
     onDirty: () => indexer?.kick(),
   });
   indexer = new MemoryIndexer(
-    { db: ctx.db, vectors: service.vectors, events: ctx.events, embedder, housekeeping: () => service.purgeDeleted() },
+    {
+      db: ctx.db,
+      vectors: service.vectors,
+      events: ctx.events,
+      embedder,
+      housekeeping: () => service.purgeDeleted(),
+    },
     opts.indexer,
   );
-  const learner = new MemoryLearner({ db: ctx.db, memory: service, model: () => ctx.models.chat() });
+  const learner = new MemoryLearner({
+    db: ctx.db,
+    memory: service,
+    model: () => ctx.models.chat(),
+  });
   return { service, indexer, learner };
 }

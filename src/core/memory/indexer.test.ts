@@ -21,7 +21,14 @@ class SwitchableEmbedder implements Embedder {
       this.failNext--;
       throw new Error('connect ECONNREFUSED 127.0.0.1:9');
     }
-    return texts.map((s) => l2normalize(Float32Array.from({ length: this.dims }, (_, i) => (s.charCodeAt(i % s.length) % 7) + i / 10)));
+    return texts.map((s) =>
+      l2normalize(
+        Float32Array.from(
+          { length: this.dims },
+          (_, i) => (s.charCodeAt(i % s.length) % 7) + i / 10,
+        ),
+      ),
+    );
   }
 }
 
@@ -36,7 +43,10 @@ afterEach(async () => {
 function setup(embedder: () => Embedder) {
   dir = mkdtempSync(join(tmpdir(), 'pai-indexer-'));
   app = createApp({ dataDir: dir, timeZone: 'Asia/Shanghai', background: false });
-  const parts = createMemory(app.ctx, { embedder, indexer: { batchSize: 4, backoffMs: 10, idleMs: 20 } });
+  const parts = createMemory(app.ctx, {
+    embedder,
+    indexer: { batchSize: 4, backoffMs: 10, idleMs: 20 },
+  });
   const events: EventPayload<'memory.index'>[] = [];
   app.ctx.events.on('memory.index', (e) => events.push(e));
   return { ...parts, events, db: app.ctx.db };
@@ -45,7 +55,8 @@ function setup(embedder: () => Embedder) {
 describe('MemoryIndexer', () => {
   it('embeds DIRTY memories in batches and records the embedder', async () => {
     const m = setup(() => new HashingEmbedder());
-    for (let i = 0; i < 10; i++) m.service.save(1, { content: `第${i}条记忆 memory number ${i}` }, { actor: 'user' });
+    for (let i = 0; i < 10; i++)
+      m.service.save(1, { content: `第${i}条记忆 memory number ${i}` }, { actor: 'user' });
     expect(m.indexer.dirtyCount()).toBe(10);
     expect(await m.indexer.runOnce()).toBe(true); // first batch of 4
     expect(m.indexer.dirtyCount()).toBe(6);
@@ -59,7 +70,8 @@ describe('MemoryIndexer', () => {
   it('changing the embedder (model and dimension) re-indexes everything with progress events', async () => {
     let current: Embedder = new HashingEmbedder();
     const m = setup(() => current);
-    for (let i = 0; i < 6; i++) m.service.save(1, { content: `note ${i} about topic ${i * 7}` }, { actor: 'user' });
+    for (let i = 0; i < 6; i++)
+      m.service.save(1, { content: `note ${i} about topic ${i * 7}` }, { actor: 'user' });
     await m.indexer.drain();
     m.events.length = 0;
     current = new SwitchableEmbedder('remote:test-embed-8', 8);
@@ -67,7 +79,12 @@ describe('MemoryIndexer', () => {
     expect(m.service.vectors.embedderId).toBe('remote:test-embed-8');
     expect(m.service.vectors.dims).toBe(8);
     expect(m.service.vectors.count()).toBe(6);
-    expect(m.events[0]).toMatchObject({ embedder: 'remote:test-embed-8', done: 0, total: 6, finished: false });
+    expect(m.events[0]).toMatchObject({
+      embedder: 'remote:test-embed-8',
+      done: 0,
+      total: 6,
+      finished: false,
+    });
     expect(m.events.at(-1)).toMatchObject({ done: 6, total: 6, finished: true, error: null });
     expect(m.events.map((e) => e.done)).toEqual([0, 4, 6, 6]);
     // Recall now embeds the query with the new model.
@@ -95,8 +112,16 @@ describe('MemoryIndexer', () => {
     m.service.save(1, { content: 'gym locker code is hidden in notes' }, { actor: 'user' });
     emb.failNext = 2;
     await expect(m.indexer.runOnce()).rejects.toThrow(/ECONNREFUSED/);
-    const row = m.db.prepare("SELECT vector_state, index_attempts, index_error FROM memories WHERE content LIKE 'gym%'").get();
-    expect(row).toEqual({ vector_state: 'DIRTY', index_attempts: 1, index_error: 'connect ECONNREFUSED 127.0.0.1:9' });
+    const row = m.db
+      .prepare(
+        "SELECT vector_state, index_attempts, index_error FROM memories WHERE content LIKE 'gym%'",
+      )
+      .get();
+    expect(row).toEqual({
+      vector_state: 'DIRTY',
+      index_attempts: 1,
+      index_error: 'connect ECONNREFUSED 127.0.0.1:9',
+    });
     expect(m.indexer.lastError).toMatch(/ECONNREFUSED/);
     // Query embedding fails too: recall falls back to keywords.
     const hits = await m.service.recall(1, 'gym locker', 3);
@@ -104,7 +129,8 @@ describe('MemoryIndexer', () => {
     // The background loop retries with backoff and succeeds.
     m.indexer.start();
     const until = Date.now() + 5_000;
-    while (m.indexer.dirtyCount() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while (m.indexer.dirtyCount() > 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
     m.indexer.stop();
     expect(m.indexer.dirtyCount()).toBe(0);
     expect(m.indexer.lastError).toBeNull();

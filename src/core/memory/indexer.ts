@@ -89,18 +89,29 @@ export class MemoryIndexer {
       this.schedule(more ? 0 : (this.o.idleMs ?? 5_000));
     } catch {
       const base = this.o.backoffMs ?? 1_000;
-      this.backoff = Math.min(this.o.maxBackoffMs ?? 300_000, this.backoff ? this.backoff * 2 : base);
+      this.backoff = Math.min(
+        this.o.maxBackoffMs ?? 300_000,
+        this.backoff ? this.backoff * 2 : base,
+      );
       this.schedule(this.backoff);
     }
   }
 
   private activeCount(): number {
-    return (this.d.db.prepare("SELECT COUNT(*) AS n FROM memories WHERE status = 'active'").get() as { n: number }).n;
+    return (
+      this.d.db.prepare("SELECT COUNT(*) AS n FROM memories WHERE status = 'active'").get() as {
+        n: number;
+      }
+    ).n;
   }
 
   dirtyCount(): number {
     return (
-      this.d.db.prepare("SELECT COUNT(*) AS n FROM memories WHERE status = 'active' AND vector_state = 'DIRTY'").get() as { n: number }
+      this.d.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM memories WHERE status = 'active' AND vector_state = 'DIRTY'",
+        )
+        .get() as { n: number }
     ).n;
   }
 
@@ -113,7 +124,8 @@ export class MemoryIndexer {
     try {
       const emb = this.d.embedder();
       const v = this.d.vectors;
-      const stale = v.embedderId !== emb.id || v.dims === null || (emb.dims !== null && emb.dims !== v.dims);
+      const stale =
+        v.embedderId !== emb.id || v.dims === null || (emb.dims !== null && emb.dims !== v.dims);
       if (this.forced || stale || !v.hasVectorTable) {
         const dims = emb.dims ?? (await emb.embed(['dimension probe']))[0]?.length ?? 0;
         v.reset(emb.id, dims);
@@ -136,24 +148,32 @@ export class MemoryIndexer {
       try {
         vecs = await emb.embed(rows.map((r) => embedText(r)));
         if (vecs.length !== rows.length || vecs.some((x) => x.length !== v.dims)) {
-          throw new Error(`embedder returned ${vecs.length} vectors of ${vecs[0]?.length ?? 0} dims, expected ${rows.length} of ${v.dims}`);
+          throw new Error(
+            `embedder returned ${vecs.length} vectors of ${vecs[0]?.length ?? 0} dims, expected ${rows.length} of ${v.dims}`,
+          );
         }
       } catch (e) {
         this.lastError = e instanceof Error ? e.message : String(e);
-        const mark = this.d.db.prepare('UPDATE memories SET index_attempts = index_attempts + 1, index_error = ? WHERE id = ?');
+        const mark = this.d.db.prepare(
+          'UPDATE memories SET index_attempts = index_attempts + 1, index_error = ? WHERE id = ?',
+        );
         this.d.db.transaction(() => rows.forEach((r) => mark.run(this.lastError, r.id)))();
         if (this.rebuild) this.progress(false, this.lastError);
         throw e;
       }
       if (this.d.vectors.embedderId !== emb.id) return true; // switched while we waited: start over
       const current = this.d.db.prepare('SELECT status, content, key FROM memories WHERE id = ?');
-      const done = this.d.db.prepare("UPDATE memories SET vector_state = 'INDEXED', index_attempts = 0, index_error = NULL WHERE id = ?");
+      const done = this.d.db.prepare(
+        "UPDATE memories SET vector_state = 'INDEXED', index_attempts = 0, index_error = NULL WHERE id = ?",
+      );
       let n = 0;
       this.d.db.transaction(() => {
         rows.forEach((r, i) => {
           // Edited or deleted while the batch was embedding: leave it for the next pass.
-          const now = current.get(r.id) as Pick<MemoryRow, 'status' | 'content' | 'key'> | undefined;
-          if (!now || now.status !== 'active' || now.content !== r.content || now.key !== r.key) return;
+          const now = current.get(r.id) as
+            Pick<MemoryRow, 'status' | 'content' | 'key'> | undefined;
+          if (!now || now.status !== 'active' || now.content !== r.content || now.key !== r.key)
+            return;
           v.put(r.id, vecs[i]!);
           done.run(r.id);
           n++;
@@ -179,7 +199,13 @@ export class MemoryIndexer {
   private progress(finished: boolean, error: string | null): void {
     const r = this.rebuild;
     if (!r) return;
-    this.d.events.emit('memory.index', { embedder: r.embedder, done: Math.min(r.done, r.total), total: r.total, finished, error });
+    this.d.events.emit('memory.index', {
+      embedder: r.embedder,
+      done: Math.min(r.done, r.total),
+      total: r.total,
+      finished,
+      error,
+    });
   }
 }
 

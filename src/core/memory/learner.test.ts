@@ -30,24 +30,58 @@ const talk: ConversationMessage[] = [
 
 function learnerWith(replies: string[], model = new ScriptedModel({ responses: replies })) {
   const svc = t.app.services.memory.service;
-  return { model, learner: new MemoryLearner({ db: t.app.ctx.db, memory: svc, model: () => model }), svc };
+  return {
+    model,
+    learner: new MemoryLearner({ db: t.app.ctx.db, memory: svc, model: () => model }),
+    svc,
+  };
 }
 
 describe('MemoryLearner', () => {
   it('saves the proposed memories as learned, skipping low-confidence and identity ones', async () => {
     const reply = JSON.stringify({
       memories: [
-        { content: '用户下个月搬到杭州', memory_type: 'plan', key: 'home_city', importance: 4, confidence: 0.9, ttl_days: 60 },
-        { content: '用户不太能吃辣', memory_type: '偏好', key: 'spicy_food', importance: 3, confidence: 0.85, ttl_days: null },
-        { content: '用户可能喜欢看房', memory_type: 'preference', key: 'house_hunting', importance: 2, confidence: 0.3, ttl_days: null },
-        { content: '叫我阿杰', memory_type: 'identity', key: 'nickname', importance: 5, confidence: 1, ttl_days: null },
+        {
+          content: '用户下个月搬到杭州',
+          memory_type: 'plan',
+          key: 'home_city',
+          importance: 4,
+          confidence: 0.9,
+          ttl_days: 60,
+        },
+        {
+          content: '用户不太能吃辣',
+          memory_type: '偏好',
+          key: 'spicy_food',
+          importance: 3,
+          confidence: 0.85,
+          ttl_days: null,
+        },
+        {
+          content: '用户可能喜欢看房',
+          memory_type: 'preference',
+          key: 'house_hunting',
+          importance: 2,
+          confidence: 0.3,
+          ttl_days: null,
+        },
+        {
+          content: '叫我阿杰',
+          memory_type: 'identity',
+          key: 'nickname',
+          importance: 5,
+          confidence: 1,
+          ttl_days: null,
+        },
       ],
     });
     const { learner, svc, model } = learnerWith([reply]);
     const out = await learner.onConversationIdle(42, talk);
     expect(out.status).toBe('learned');
     const items = svc.list(1, {}).items;
-    expect(items.map((i) => [i.content, i.memory_type, i.origin, i.conversation_id]).sort()).toEqual(
+    expect(
+      items.map((i) => [i.content, i.memory_type, i.origin, i.conversation_id]).sort(),
+    ).toEqual(
       [
         ['用户下个月搬到杭州', 'plan', 'learned', 42],
         ['用户不太能吃辣', 'preference', 'learned', 42],
@@ -61,9 +95,22 @@ describe('MemoryLearner', () => {
 
   it('applies the same dedup rules, does not re-read the same messages, and can be undone', async () => {
     const svc = t.app.services.memory.service;
-    const explicit = svc.save(1, { content: '我住在上海', key: 'home_city', memory_type: 'fact' }, { actor: 'user' });
+    const explicit = svc.save(
+      1,
+      { content: '我住在上海', key: 'home_city', memory_type: 'fact' },
+      { actor: 'user' },
+    );
     const reply = JSON.stringify({
-      memories: [{ content: '用户下个月搬到杭州', memory_type: 'fact', key: 'home_city', importance: 4, confidence: 0.9, ttl_days: null }],
+      memories: [
+        {
+          content: '用户下个月搬到杭州',
+          memory_type: 'fact',
+          key: 'home_city',
+          importance: 4,
+          confidence: 0.9,
+          ttl_days: null,
+        },
+      ],
     });
     const { learner, model } = learnerWith([reply, reply]);
     const first = await learner.learn(1, 42, talk);
@@ -81,12 +128,23 @@ describe('MemoryLearner', () => {
     const svc = t.app.services.memory.service;
     svc.save(1, { content: '我不太能吃辣' }, { actor: 'user' });
     const reply = JSON.stringify({
-      memories: [{ content: '我不太能吃辣。', memory_type: 'preference', key: '', importance: 4, confidence: 0.9, ttl_days: null }],
+      memories: [
+        {
+          content: '我不太能吃辣。',
+          memory_type: 'preference',
+          key: '',
+          importance: 4,
+          confidence: 0.9,
+          ttl_days: null,
+        },
+      ],
     });
     const { learner } = learnerWith([reply]);
     const out = await learner.learn(1, 43, talk);
     expect(out.status === 'learned' && out.saved[0]!.action).toBe('updated');
-    expect(svc.list(1, {}).items.map((i) => [i.content, i.origin, i.importance])).toEqual([['我不太能吃辣', 'explicit', 4]]);
+    expect(svc.list(1, {}).items.map((i) => [i.content, i.origin, i.importance])).toEqual([
+      ['我不太能吃辣', 'explicit', 4],
+    ]);
   });
 
   it('respects the off switch, a missing model, and garbage output', async () => {

@@ -19,12 +19,23 @@ export const candidatesSchema = z.object({
   memories: z
     .array(
       z.object({
-        content: z.string().describe('一句话，用用户的语言，第三人称或第一人称陈述事实 (one self-contained statement)'),
+        content: z
+          .string()
+          .describe(
+            '一句话，用用户的语言，第三人称或第一人称陈述事实 (one self-contained statement)',
+          ),
         memory_type: z.string().describe('preference | fact | person | plan | other'),
-        key: z.string().describe('snake_case 主题键，如 drink_preference；更新已有记忆时用相同的键 (stable subject key)'),
+        key: z
+          .string()
+          .describe(
+            'snake_case 主题键，如 drink_preference；更新已有记忆时用相同的键 (stable subject key)',
+          ),
         importance: z.number().describe('1-5'),
         confidence: z.number().describe('0-1, how sure the person really said/meant it'),
-        ttl_days: z.number().nullable().describe('days until it stops being true (plans), null = lasting'),
+        ttl_days: z
+          .number()
+          .nullable()
+          .describe('days until it stops being true (plans), null = lasting'),
       }),
     )
     .describe('0 to 5 memories worth keeping'),
@@ -62,31 +73,53 @@ export class MemoryLearner {
   ) {}
 
   /** The hook the agent calls when a conversation has been idle for `learnIdleMinutes`. */
-  onConversationIdle(conversationId: number, messages: ConversationMessage[], userId = this.d.userId ?? 1): Promise<LearnOutcome> {
+  onConversationIdle(
+    conversationId: number,
+    messages: ConversationMessage[],
+    userId = this.d.userId ?? 1,
+  ): Promise<LearnOutcome> {
     return this.learn(userId, conversationId, messages);
   }
 
-  async learn(userId: number, conversationId: number, messages: ConversationMessage[]): Promise<LearnOutcome> {
+  async learn(
+    userId: number,
+    conversationId: number,
+    messages: ConversationMessage[],
+  ): Promise<LearnOutcome> {
     if (!this.d.memory.settings().learnEnabled) return { status: 'disabled' };
     const model = this.d.model();
     if (!model) return { status: 'no_model' };
-    const state = this.d.db.prepare('SELECT last_message_id, digest FROM memory_learn_state WHERE conversation_id = ?').get(conversationId) as
-      | { last_message_id: number | null; digest: string }
-      | undefined;
-    const talk = messages.filter((m) => (m.role === 'user' || m.role === 'assistant') && m.content.trim());
-    const fresh = state?.last_message_id != null ? talk.filter((m) => m.id === undefined || m.id > state.last_message_id!) : talk;
-    const digest = createHash('sha256').update(JSON.stringify(fresh.map((m) => [m.role, m.content]))).digest('hex');
-    if (!fresh.some((m) => m.role === 'user') || digest === state?.digest) return { status: 'nothing_new' };
+    const state = this.d.db
+      .prepare('SELECT last_message_id, digest FROM memory_learn_state WHERE conversation_id = ?')
+      .get(conversationId) as { last_message_id: number | null; digest: string } | undefined;
+    const talk = messages.filter(
+      (m) => (m.role === 'user' || m.role === 'assistant') && m.content.trim(),
+    );
+    const fresh =
+      state?.last_message_id != null
+        ? talk.filter((m) => m.id === undefined || m.id > state.last_message_id!)
+        : talk;
+    const digest = createHash('sha256')
+      .update(JSON.stringify(fresh.map((m) => [m.role, m.content])))
+      .digest('hex');
+    if (!fresh.some((m) => m.role === 'user') || digest === state?.digest)
+      return { status: 'nothing_new' };
 
     const transcript = fresh
       .slice(-30)
       .map((m) => `${m.role === 'user' ? 'USER' : 'ASSISTANT'}: ${m.content.slice(0, 2000)}`)
       .join('\n');
-    const userText = fresh.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    const userText = fresh
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content)
+      .join('\n');
     // Related memories plus the recent keyed ones, so the model can reuse a key
     // ("moved to Hangzhou" → home_city) even when the wording shares nothing.
     const related = await this.d.memory.recall(userId, userText, 8, { touch: false });
-    const keyed = this.d.memory.list(userId, { limit: 100 }).items.filter((i) => i.key).slice(0, 20);
+    const keyed = this.d.memory
+      .list(userId, { limit: 100 })
+      .items.filter((i) => i.key)
+      .slice(0, 20);
     const seen = new Set<number>();
     const known =
       [...related, ...keyed]
@@ -98,7 +131,12 @@ export class MemoryLearner {
     try {
       const raw = await model
         .withStructuredOutput(candidatesSchema, { name: 'propose_memories' })
-        .invoke([new SystemMessage(SYSTEM), new HumanMessage(`已有记忆 Existing memories:\n${known}\n\n对话 Conversation:\n${transcript}`)]);
+        .invoke([
+          new SystemMessage(SYSTEM),
+          new HumanMessage(
+            `已有记忆 Existing memories:\n${known}\n\n对话 Conversation:\n${transcript}`,
+          ),
+        ]);
       parsed = candidatesSchema.parse(raw);
     } catch (e) {
       return { status: 'failed', error: e instanceof Error ? e.message : String(e) };
@@ -128,7 +166,10 @@ export class MemoryLearner {
       );
     }
     skipped += Math.max(0, parsed.memories.length - MAX_PER_PASS);
-    const lastId = fresh.reduce<number | null>((mx, m) => (m.id !== undefined && (mx === null || m.id > mx) ? m.id : mx), state?.last_message_id ?? null);
+    const lastId = fresh.reduce<number | null>(
+      (mx, m) => (m.id !== undefined && (mx === null || m.id > mx) ? m.id : mx),
+      state?.last_message_id ?? null,
+    );
     this.d.db
       .prepare(
         `INSERT INTO memory_learn_state (conversation_id, last_message_id, digest, learned_at) VALUES (?, ?, ?, ?)

@@ -2,8 +2,22 @@ import type { Locale, MemoryHit } from '../../shared/contract';
 import type { PromptContext } from '../module';
 
 const TYPE_LABEL: Record<Locale, Record<string, string>> = {
-  'zh-CN': { preference: '偏好', fact: '事实', person: '人物', plan: '计划', identity: '身份', other: '其他' },
-  en: { preference: 'preference', fact: 'fact', person: 'person', plan: 'plan', identity: 'identity', other: 'other' },
+  'zh-CN': {
+    preference: '偏好',
+    fact: '事实',
+    person: '人物',
+    plan: '计划',
+    identity: '身份',
+    other: '其他',
+  },
+  en: {
+    preference: 'preference',
+    fact: 'fact',
+    person: 'person',
+    plan: 'plan',
+    identity: 'identity',
+    other: 'other',
+  },
 };
 
 /**
@@ -23,6 +37,10 @@ export function memoryPromptContext(hits: MemoryHit[], locale: Locale): PromptCo
   });
   return {
     section: [head, ...lines].join('\n'),
-    used: hits.map((h) => ({ kind: 'memory', id: h.id, label: h.content.length > 60 ? `${h.content.slice(0, 60)}…` : h.content })),
+    used: hits.map((h) => ({
+      kind: 'memory',
+      id: h.id,
+      label: h.content.length > 60 ? `${h.content.slice(0, 60)}…` : h.content,
+    })),
   };
 }

@@ -16,10 +16,19 @@ describe('expiry', () => {
     svc().save(1, { content: '这周五要交季度报告', memory_type: 'plan', ttl_days: 3 }, user);
     svc().save(1, { content: '季度报告用公司模板写', memory_type: 'fact' }, user);
     await t.app.services.memory.indexer.drain();
-    expect((await svc().recall(1, '季度报告', 5)).map((h) => h.content).sort()).toEqual(['季度报告用公司模板写', '这周五要交季度报告']);
+    expect((await svc().recall(1, '季度报告', 5)).map((h) => h.content).sort()).toEqual([
+      '季度报告用公司模板写',
+      '这周五要交季度报告',
+    ]);
     t.clock.advanceDays(3);
-    expect((await svc().recall(1, '季度报告', 5)).map((h) => h.content)).toEqual(['季度报告用公司模板写']);
-    expect(svc().list(1, {}).items.map((i) => i.content)).toEqual(['季度报告用公司模板写']);
+    expect((await svc().recall(1, '季度报告', 5)).map((h) => h.content)).toEqual([
+      '季度报告用公司模板写',
+    ]);
+    expect(
+      svc()
+        .list(1, {})
+        .items.map((i) => i.content),
+    ).toEqual(['季度报告用公司模板写']);
     const withExpired = svc().list(1, { include_expired: true }).items;
     expect(withExpired.find((i) => i.content.startsWith('这周五'))!.expired).toBe(true);
   });
@@ -44,10 +53,19 @@ describe('dedup and supersede', () => {
   });
 
   it('the same key with a contradiction supersedes; undoing a learned one restores the old', () => {
-    const old = svc().save(1, { content: '我喜欢喝咖啡', key: 'drink_preference', memory_type: 'preference' }, user);
+    const old = svc().save(
+      1,
+      { content: '我喜欢喝咖啡', key: 'drink_preference', memory_type: 'preference' },
+      user,
+    );
     const learned = svc().save(
       1,
-      { content: '我最近戒了咖啡，改喝茶', key: 'drink_preference', memory_type: 'preference', origin: 'learned' },
+      {
+        content: '我最近戒了咖啡，改喝茶',
+        key: 'drink_preference',
+        memory_type: 'preference',
+        origin: 'learned',
+      },
       { actor: 'system', conversationId: 3 },
     );
     expect(learned.action).toBe('superseded');
@@ -55,16 +73,34 @@ describe('dedup and supersede', () => {
     const undone = svc().undoLearned(1, learned.row.id, user);
     expect(undone.restored?.content).toBe('我喜欢喝咖啡');
     expect(svc().store.get(learned.row.id)).toBeUndefined();
-    expect(svc().list(1, {}).items.map((i) => [i.content, i.status])).toEqual([['我喜欢喝咖啡', 'active']]);
+    expect(
+      svc()
+        .list(1, {})
+        .items.map((i) => [i.content, i.status]),
+    ).toEqual([['我喜欢喝咖啡', 'active']]);
     expect(() => svc().undoLearned(1, old.row.id, user)).toThrow(/not a learned memory/);
   });
 
   it('view edits keep history and mark the vector dirty', async () => {
     const r = svc().save(1, { content: '女儿在读三年级' }, user);
     await t.app.services.memory.indexer.drain();
-    const edited = svc().update(1, r.row.id, { content: '女儿在读四年级', importance: 4, ttl_days: 30 }, user);
-    expect(edited).toMatchObject({ content: '女儿在读四年级', importance: 4, vector_state: 'DIRTY', ttl_days: 30 });
-    expect(svc().history(1, r.row.id).map((h) => [h.content, h.reason])).toEqual([['女儿在读三年级', 'edit']]);
+    const edited = svc().update(
+      1,
+      r.row.id,
+      { content: '女儿在读四年级', importance: 4, ttl_days: 30 },
+      user,
+    );
+    expect(edited).toMatchObject({
+      content: '女儿在读四年级',
+      importance: 4,
+      vector_state: 'DIRTY',
+      ttl_days: 30,
+    });
+    expect(
+      svc()
+        .history(1, r.row.id)
+        .map((h) => [h.content, h.reason]),
+    ).toEqual([['女儿在读三年级', 'edit']]);
   });
 });
 
@@ -104,7 +140,11 @@ describe('identity memories', () => {
     await t.app.services.memory.indexer.drain();
     const { ids } = svc().deactivateIdentityMemories(1);
     expect(ids).toHaveLength(3);
-    expect(svc().list(1, {}).items.map((i) => i.content)).toEqual(['我喜欢爬山']);
+    expect(
+      svc()
+        .list(1, {})
+        .items.map((i) => i.content),
+    ).toEqual(['我喜欢爬山']);
     expect(svc().vectors.count()).toBe(1);
     expect((await svc().recall(1, '叫我什么', 5)).map((h) => h.content)).not.toContain('叫我小王');
   });
@@ -118,9 +158,18 @@ describe('profile change hook', () => {
     svc().save(1, { content: 'Your name is Jarvis' }, user);
     svc().save(1, { content: '我喜欢爬山' }, user);
     hook({ userId: 1, changed: ['nickname'], actor: 'agent' });
-    expect(svc().list(1, {}).items.map((i) => i.content).sort()).toEqual(['Your name is Jarvis', '我喜欢爬山'].sort());
+    expect(
+      svc()
+        .list(1, {})
+        .items.map((i) => i.content)
+        .sort(),
+    ).toEqual(['Your name is Jarvis', '我喜欢爬山'].sort());
     hook({ userId: 1, changed: ['ai_name'], actor: 'agent' });
-    expect(svc().list(1, {}).items.map((i) => i.content)).toEqual(['我喜欢爬山']);
+    expect(
+      svc()
+        .list(1, {})
+        .items.map((i) => i.content),
+    ).toEqual(['我喜欢爬山']);
     hook({ userId: 1, changed: [], actor: 'agent' });
     expect(svc().list(1, {}).total).toBe(1);
     const audit = t.app.ctx.audit.list('memory').filter((a) => a.action === 'deactivate-identity');
@@ -132,6 +181,10 @@ describe('settings', () => {
   it('has an off switch for learning', () => {
     expect(svc().settings().learnEnabled).toBe(true);
     expect(svc().updateSettings({ learnEnabled: false }).learnEnabled).toBe(false);
-    expect(svc().settings()).toMatchObject({ learnEnabled: false, learnIdleMinutes: 10, recallLimit: 5 });
+    expect(svc().settings()).toMatchObject({
+      learnEnabled: false,
+      learnIdleMinutes: 10,
+      recallLimit: 5,
+    });
   });
 });

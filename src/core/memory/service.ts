@@ -25,7 +25,11 @@ const DAY = 86_400_000;
 /** Soft-deleted memories can be restored for this long, then they are purged. */
 export const UNDO_WINDOW_MS = 7 * DAY;
 
-export const DEFAULT_MEMORY_SETTINGS: MemorySettings = { learnEnabled: true, learnIdleMinutes: 10, recallLimit: 5 };
+export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
+  learnEnabled: true,
+  learnIdleMinutes: 10,
+  recallLimit: 5,
+};
 
 export interface WriteMeta {
   actor: Actor;
@@ -68,12 +72,15 @@ export interface MemoryDeps {
 const USER_KEYS = /^(nickname|user_nickname|user_name|username|name|call_me|preferred_name)$/i;
 const AI_KEYS = /^(ai_name|assistant_name|ai_emoji|assistant_emoji|bot_name)$/i;
 const USER_TEXT = /(叫我|我叫|我的名字|称呼我|我的昵称|call me\b|my name is|my nickname)/i;
-const AI_TEXT = /(你叫|你的名字|你就叫|给你起|助手的名字|助手叫|your name is|call you\b|you are called|i'?ll call you)/i;
+const AI_TEXT =
+  /(你叫|你的名字|你就叫|给你起|助手的名字|助手叫|your name is|call you\b|you are called|i'?ll call you)/i;
 
 export type ProfileField = 'nickname' | 'ai_name' | 'ai_emoji';
 
 /** Whose identity a memory states: the person's (nickname), the assistant's (name/emoji), or none. */
-export function identityOf(r: Pick<MemoryRow, 'memory_type' | 'key' | 'content'>): 'user' | 'assistant' | 'both' | null {
+export function identityOf(
+  r: Pick<MemoryRow, 'memory_type' | 'key' | 'content'>,
+): 'user' | 'assistant' | 'both' | null {
   const user = USER_KEYS.test(r.key) || USER_TEXT.test(r.content);
   const ai = AI_KEYS.test(r.key) || AI_TEXT.test(r.content);
   if (user && ai) return 'both';
@@ -113,7 +120,10 @@ export class MemoryService {
   }
 
   updateSettings(patch: Partial<MemorySettings>): MemorySettings {
-    const next = this.d.settings.set('memory', memorySettingsSchema, { ...this.settings(), ...patch });
+    const next = this.d.settings.set('memory', memorySettingsSchema, {
+      ...this.settings(),
+      ...patch,
+    });
     this.d.events.emit('data.changed', { domain: 'memory' });
     return next;
   }
@@ -135,13 +145,34 @@ export class MemoryService {
     this.d.onDirty?.();
   }
 
-  private audit(userId: number, meta: WriteMeta, action: string, id: number, before?: unknown, after?: unknown): number {
-    this.d.audit.record({ userId, actor: meta.actor, action, entity: 'memory', entityId: id, before, after, conversationId: meta.conversationId });
+  private audit(
+    userId: number,
+    meta: WriteMeta,
+    action: string,
+    id: number,
+    before?: unknown,
+    after?: unknown,
+  ): number {
+    this.d.audit.record({
+      userId,
+      actor: meta.actor,
+      action,
+      entity: 'memory',
+      entityId: id,
+      before,
+      after,
+      conversationId: meta.conversationId,
+    });
     return Number((this.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id);
   }
 
   /** Leaves the active set: the vector goes too, so recall cannot find it. */
-  private retire(r: MemoryRow, status: 'superseded' | 'inactive' | 'deleted', now: number, supersededBy?: number): void {
+  private retire(
+    r: MemoryRow,
+    status: 'superseded' | 'inactive' | 'deleted',
+    now: number,
+    supersededBy?: number,
+  ): void {
     this.store.setStatus(r.id, status, now, { superseded_by: supersededBy ?? null });
     this.vectors.remove(r.id);
   }
@@ -155,7 +186,8 @@ export class MemoryService {
   save(userId: number, input: SaveInput, meta: WriteMeta): SaveResult {
     const content = input.content.trim();
     if (!content) throw new PaiError('VALIDATION_FAILED', '记忆内容不能为空 (content is required)');
-    if (content.length > 2000) throw new PaiError('VALIDATION_FAILED', '记忆内容过长，最多 2000 字 (content too long)');
+    if (content.length > 2000)
+      throw new PaiError('VALIDATION_FAILED', '记忆内容过长，最多 2000 字 (content too long)');
     const key = (input.key ?? '').trim().slice(0, 100);
     const type = normalizeType(input.memory_type);
     const importance = Math.min(5, Math.max(1, Math.round(input.importance ?? 3)));
@@ -167,7 +199,9 @@ export class MemoryService {
       const now = this.now();
       const keyed = key ? this.store.active(userId, now, { key }) : [];
       // Without a key match, a lookalike under another key is a different subject: leave it.
-      const pool = keyed.length ? keyed : this.lookalikes(userId, content, now).filter((r) => !key || !r.key);
+      const pool = keyed.length
+        ? keyed
+        : this.lookalikes(userId, content, now).filter((r) => !key || !r.key);
       const twin = pool.find((r) => sameness(r.content, content) >= DUPLICATE_THRESHOLD);
       if (twin) {
         const before = this.item(twin);
@@ -231,15 +265,29 @@ export class MemoryService {
   append(
     userId: number,
     target: MemoryRow,
-    input: { content: string; separator?: string; importance?: number; confidence?: number; ttl_days?: number | null; memory_type?: string },
+    input: {
+      content: string;
+      separator?: string;
+      importance?: number;
+      confidence?: number;
+      ttl_days?: number | null;
+      memory_type?: string;
+    },
     meta: WriteMeta,
   ): { status: 'appended' | 'unchanged'; row: MemoryRow } {
     const addition = input.content.trim();
-    if (!addition) throw new PaiError('VALIDATION_FAILED', '追加内容不能为空 (content is required)');
-    const compactOf = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
-    if (compactOf(target.content).includes(compactOf(addition))) return { status: 'unchanged', row: target };
+    if (!addition)
+      throw new PaiError('VALIDATION_FAILED', '追加内容不能为空 (content is required)');
+    const compactOf = (s: string) =>
+      s
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s\p{P}\p{S}]+/gu, '');
+    if (compactOf(target.content).includes(compactOf(addition)))
+      return { status: 'unchanged', row: target };
     const cjk = /[\u3400-\u9fff]/u.test(target.content + addition);
-    const sep = input.separator !== undefined && input.separator !== '' ? input.separator : cjk ? '；' : '; ';
+    const sep =
+      input.separator !== undefined && input.separator !== '' ? input.separator : cjk ? '；' : '; ';
     const res = this.db.transaction(() => {
       const now = this.now();
       const ttl = input.ttl_days && input.ttl_days > 0 ? Math.round(input.ttl_days) : null;
@@ -247,8 +295,13 @@ export class MemoryService {
         target,
         {
           content: `${target.content}${sep}${addition}`.slice(0, 4000),
-          importance: input.importance ? Math.min(5, Math.max(1, Math.round(input.importance))) : target.importance,
-          confidence: input.confidence !== undefined ? Math.min(1, Math.max(0, input.confidence)) : target.confidence,
+          importance: input.importance
+            ? Math.min(5, Math.max(1, Math.round(input.importance)))
+            : target.importance,
+          confidence:
+            input.confidence !== undefined
+              ? Math.min(1, Math.max(0, input.confidence))
+              : target.confidence,
           ttl_days: ttl ?? target.ttl_days,
           expires_at: ttl ? this.expiresAt(ttl, now) : target.expires_at,
           memory_type: input.memory_type ? normalizeType(input.memory_type) : target.memory_type,
@@ -272,7 +325,10 @@ export class MemoryService {
       }
       const now = this.now();
       this.retire(r, 'deleted', now);
-      const auditId = this.audit(userId, meta, 'delete', id, { ...this.item(r), _status: r.status });
+      const auditId = this.audit(userId, meta, 'delete', id, {
+        ...this.item(r),
+        _status: r.status,
+      });
       return { deleted: this.item(r), undo_token: `memory-delete:${auditId}` };
     })();
     this.changed([id]);
@@ -284,13 +340,19 @@ export class MemoryService {
     if (!m) throw new PaiError('VALIDATION_FAILED', '无效的撤销令牌 (invalid undo token)');
     const row = this.db.transaction(() => {
       const a = this.db
-        .prepare("SELECT user_id, entity_id, before_json FROM audit_log WHERE id = ? AND entity = 'memory' AND action = 'delete'")
-        .get(Number(m[1])) as { user_id: number; entity_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId) throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
+        .prepare(
+          "SELECT user_id, entity_id, before_json FROM audit_log WHERE id = ? AND entity = 'memory' AND action = 'delete'",
+        )
+        .get(Number(m[1])) as
+        { user_id: number; entity_id: number; before_json: string } | undefined;
+      if (!a || a.user_id !== userId)
+        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
       const r = this.store.get(a.entity_id);
       if (!r) throw new PaiError('NOT_FOUND', '这条记忆已被彻底清除，无法撤销 (memory was purged)');
-      if (r.status !== 'deleted') throw new PaiError('CONFLICT', '这条记忆已恢复 (already restored)');
-      const prev = (JSON.parse(a.before_json) as { _status?: MemoryRow['status'] })._status ?? 'active';
+      if (r.status !== 'deleted')
+        throw new PaiError('CONFLICT', '这条记忆已恢复 (already restored)');
+      const prev =
+        (JSON.parse(a.before_json) as { _status?: MemoryRow['status'] })._status ?? 'active';
       this.store.setStatus(r.id, prev === 'deleted' ? 'active' : prev, this.now());
       const restored = this.store.get(r.id)!;
       this.audit(userId, meta, 'restore', r.id, undefined, this.item(restored));
@@ -305,7 +367,12 @@ export class MemoryService {
     const row = this.db.transaction(() => {
       const r = this.own(userId, id);
       const now = this.now();
-      const ttl = patch.ttl_days === undefined ? undefined : patch.ttl_days && patch.ttl_days > 0 ? patch.ttl_days : null;
+      const ttl =
+        patch.ttl_days === undefined
+          ? undefined
+          : patch.ttl_days && patch.ttl_days > 0
+            ? patch.ttl_days
+            : null;
       const next = this.store.update(
         r,
         {
@@ -327,10 +394,15 @@ export class MemoryService {
   }
 
   /** Takes back a learned memory; the memory it had superseded becomes active again. */
-  undoLearned(userId: number, id: number, meta: WriteMeta): { removed_id: number; restored: MemoryItem | null } {
+  undoLearned(
+    userId: number,
+    id: number,
+    meta: WriteMeta,
+  ): { removed_id: number; restored: MemoryItem | null } {
     const res = this.db.transaction(() => {
       const r = this.own(userId, id);
-      if (r.origin !== 'learned') throw new PaiError('CONFLICT', '这条记忆不是自动学到的 (not a learned memory)');
+      if (r.origin !== 'learned')
+        throw new PaiError('CONFLICT', '这条记忆不是自动学到的 (not a learned memory)');
       const now = this.now();
       this.vectors.remove(r.id);
       this.audit(userId, meta, 'undo-learned', id, this.item(r));
@@ -349,19 +421,46 @@ export class MemoryService {
   }
 
   /** Earlier versions: in-place edits and the memories this one superseded. */
-  history(userId: number, id: number): { content: string; reason: string; changed_at: string; memory_id: number }[] {
+  history(
+    userId: number,
+    id: number,
+  ): { content: string; reason: string; changed_at: string; memory_id: number }[] {
     const zone = this.d.timeZone();
-    const out: { content: string; reason: string; changed_at: string; memory_id: number; at: number }[] = [];
+    const out: {
+      content: string;
+      reason: string;
+      changed_at: string;
+      memory_id: number;
+      at: number;
+    }[] = [];
     const seen = new Set<number>();
     let cur: MemoryRow | undefined = this.own(userId, id);
     while (cur && !seen.has(cur.id) && cur.user_id === userId) {
       seen.add(cur.id);
       const edits = this.db
-        .prepare('SELECT content, reason, changed_at FROM memory_history WHERE memory_id = ? ORDER BY id DESC')
+        .prepare(
+          'SELECT content, reason, changed_at FROM memory_history WHERE memory_id = ? ORDER BY id DESC',
+        )
         .all(cur.id) as { content: string; reason: string; changed_at: number }[];
-      for (const e of edits) out.push({ content: e.content, reason: e.reason, changed_at: toLocalIso(e.changed_at, zone), memory_id: cur.id, at: e.changed_at });
-      const prev: MemoryRow | undefined = cur.supersedes_id ? this.store.get(cur.supersedes_id) : undefined;
-      if (prev) out.push({ content: prev.content, reason: 'superseded', changed_at: toLocalIso(prev.updated_at, zone), memory_id: prev.id, at: prev.updated_at });
+      for (const e of edits)
+        out.push({
+          content: e.content,
+          reason: e.reason,
+          changed_at: toLocalIso(e.changed_at, zone),
+          memory_id: cur.id,
+          at: e.changed_at,
+        });
+      const prev: MemoryRow | undefined = cur.supersedes_id
+        ? this.store.get(cur.supersedes_id)
+        : undefined;
+      if (prev)
+        out.push({
+          content: prev.content,
+          reason: 'superseded',
+          changed_at: toLocalIso(prev.updated_at, zone),
+          memory_id: prev.id,
+          at: prev.updated_at,
+        });
       cur = prev;
     }
     return out.sort((a, b) => b.at - a.at).map(({ at: _at, ...v }) => v);
@@ -373,12 +472,20 @@ export class MemoryService {
    * `fields`, only the matching side goes: a new nickname retires "call me …", a new
    * assistant name or emoji retires "your name is …"; without, every identity memory.
    */
-  deactivateIdentityMemories(userId: number, meta: WriteMeta = { actor: 'system' }, fields?: readonly ProfileField[]): { ids: number[] } {
+  deactivateIdentityMemories(
+    userId: number,
+    meta: WriteMeta = { actor: 'system' },
+    fields?: readonly ProfileField[],
+  ): { ids: number[] } {
     const user = !fields || fields.includes('nickname');
     const ai = !fields || fields.includes('ai_name') || fields.includes('ai_emoji');
     const ids = this.db.transaction(() => {
       const now = this.now();
-      const rows = (this.db.prepare("SELECT * FROM memories WHERE user_id = ? AND status = 'active'").all(userId) as MemoryRow[]).filter((r) => {
+      const rows = (
+        this.db
+          .prepare("SELECT * FROM memories WHERE user_id = ? AND status = 'active'")
+          .all(userId) as MemoryRow[]
+      ).filter((r) => {
         const who = identityOf(r);
         return who === 'both' || (who === 'user' && user) || (who === 'assistant' && ai);
       });
@@ -395,7 +502,10 @@ export class MemoryService {
   /** memory_list (reference 000): active, not expired, no internal noise; marks them accessed. */
   listForTool(userId: number, limit: number): MemoryItem[] {
     const now = this.now();
-    const rows = this.store.active(userId, now).filter((r) => !isNoise(r)).slice(0, limit);
+    const rows = this.store
+      .active(userId, now)
+      .filter((r) => !isNoise(r))
+      .slice(0, limit);
     this.store.touch(
       rows.map((r) => r.id),
       now,
@@ -406,10 +516,16 @@ export class MemoryService {
   /** The Memory view's list: active memories by type, newest first, with paging. */
   list(
     userId: number,
-    f: { memory_type?: MemoryType; origin?: MemoryRow['origin']; include_expired?: boolean; limit?: number; offset?: number },
+    f: {
+      memory_type?: MemoryType;
+      origin?: MemoryRow['origin'];
+      include_expired?: boolean;
+      limit?: number;
+      offset?: number;
+    },
   ): { items: MemoryItem[]; total: number; by_type: { memory_type: MemoryType; count: number }[] } {
     const now = this.now();
-    const parts = ["user_id = ?", "status = 'active'", "key NOT LIKE '\\_\\_%' ESCAPE '\\'"];
+    const parts = ['user_id = ?', "status = 'active'", "key NOT LIKE '\\_\\_%' ESCAPE '\\'"];
     const params: unknown[] = [userId];
     if (!f.include_expired) {
       parts.push('(expires_at IS NULL OR expires_at > ?)');
@@ -417,7 +533,9 @@ export class MemoryService {
     }
     const base = parts.join(' AND ');
     const byType = this.db
-      .prepare(`SELECT memory_type, COUNT(*) AS count FROM memories WHERE ${base} GROUP BY memory_type ORDER BY memory_type`)
+      .prepare(
+        `SELECT memory_type, COUNT(*) AS count FROM memories WHERE ${base} GROUP BY memory_type ORDER BY memory_type`,
+      )
       .all(...params) as { memory_type: MemoryType; count: number }[];
     if (f.memory_type) {
       parts.push('memory_type = ?');
@@ -429,30 +547,57 @@ export class MemoryService {
     }
     const where = parts.join(' AND ');
     const rows = this.db
-      .prepare(`SELECT * FROM memories WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM memories WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, f.limit ?? 100, f.offset ?? 0) as MemoryRow[];
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM memories WHERE ${where}`).get(...params) as { n: number }).n;
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM memories WHERE ${where}`).get(...params) as {
+        n: number;
+      }
+    ).n;
     return {
       items: rows.map((r) => this.item(r)),
       total,
-      by_type: byType.map((b) => ({ memory_type: normalizeType(b.memory_type, 'other'), count: b.count })),
+      by_type: byType.map((b) => ({
+        memory_type: normalizeType(b.memory_type, 'other'),
+        count: b.count,
+      })),
     };
   }
 
   /** Vector similarity + keyword match, weighted by importance and recency; skips expired/superseded. */
-  async recall(userId: number, query: string, k = 5, opts: RecallOptions = {}): Promise<MemoryHit[]> {
+  async recall(
+    userId: number,
+    query: string,
+    k = 5,
+    opts: RecallOptions = {},
+  ): Promise<MemoryHit[]> {
     const now = this.now();
-    const hits = await recallRows({ store: this.store, vectors: this.vectors, embedder: this.d.embedder() }, userId, query, k, now, opts);
-    if (opts.touch !== false) this.store.touch(hits.map((h) => h.row.id), now);
+    const hits = await recallRows(
+      { store: this.store, vectors: this.vectors, embedder: this.d.embedder() },
+      userId,
+      query,
+      k,
+      now,
+      opts,
+    );
+    if (opts.touch !== false)
+      this.store.touch(
+        hits.map((h) => h.row.id),
+        now,
+      );
     return hits.map((h) => ({ ...this.item(h.row), score: h.score, matched_by: h.matchedBy }));
   }
 
   /** Purges rows deleted longer ago than the undo window (privacy: deleted means gone). */
   purgeDeleted(): number {
     const cutoff = this.now() - UNDO_WINDOW_MS;
-    const ids = (this.db.prepare("SELECT id FROM memories WHERE status = 'deleted' AND deleted_at < ?").all(cutoff) as { id: number }[]).map(
-      (r) => r.id,
-    );
+    const ids = (
+      this.db
+        .prepare("SELECT id FROM memories WHERE status = 'deleted' AND deleted_at < ?")
+        .all(cutoff) as { id: number }[]
+    ).map((r) => r.id);
     if (ids.length === 0) return 0;
     this.db.transaction(() => {
       for (const id of ids) {

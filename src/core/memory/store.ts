@@ -49,7 +49,10 @@ const TYPE_ALIASES: Record<string, MemoryType> = {
 };
 
 /** Models send free-form types; known ones and aliases map to ours, the rest to `other`. */
-export function normalizeType(raw: string | undefined | null, fallback: MemoryType = 'fact'): MemoryType {
+export function normalizeType(
+  raw: string | undefined | null,
+  fallback: MemoryType = 'fact',
+): MemoryType {
   const t = (raw ?? '').trim().toLowerCase();
   if (!t) return fallback;
   if ((MEMORY_TYPES as readonly string[]).includes(t)) return t as MemoryType;
@@ -104,12 +107,18 @@ export class MemoryStore {
 
   many(ids: number[]): MemoryRow[] {
     if (ids.length === 0) return [];
-    return this.sql.get(`SELECT * FROM memories WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as MemoryRow[];
+    return this.sql
+      .get(`SELECT * FROM memories WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .all(...ids) as MemoryRow[];
   }
 
   /** Active, not expired memories of a person. */
-  active(userId: number, now: number, f: { key?: string; memoryType?: MemoryType } = {}): MemoryRow[] {
-    const parts = ["user_id = ?", "status = 'active'", '(expires_at IS NULL OR expires_at > ?)'];
+  active(
+    userId: number,
+    now: number,
+    f: { key?: string; memoryType?: MemoryType } = {},
+  ): MemoryRow[] {
+    const parts = ['user_id = ?', "status = 'active'", '(expires_at IS NULL OR expires_at > ?)'];
     const params: unknown[] = [userId, now];
     if (f.key !== undefined) {
       parts.push('key = ?');
@@ -120,11 +129,24 @@ export class MemoryStore {
       params.push(f.memoryType);
     }
     return this.sql
-      .get(`SELECT * FROM memories WHERE ${parts.join(' AND ')} ORDER BY importance DESC, updated_at DESC, id DESC`)
+      .get(
+        `SELECT * FROM memories WHERE ${parts.join(' AND ')} ORDER BY importance DESC, updated_at DESC, id DESC`,
+      )
       .all(...params) as MemoryRow[];
   }
 
-  insert(r: Omit<MemoryRow, 'id' | 'vector_state' | 'index_attempts' | 'index_error' | 'superseded_by' | 'deleted_at' | 'status'>): MemoryRow {
+  insert(
+    r: Omit<
+      MemoryRow,
+      | 'id'
+      | 'vector_state'
+      | 'index_attempts'
+      | 'index_error'
+      | 'superseded_by'
+      | 'deleted_at'
+      | 'status'
+    >,
+  ): MemoryRow {
     const info = this.sql
       .get(
         `INSERT INTO memories (user_id, content, memory_type, key, importance, confidence, ttl_days, expires_at,
@@ -142,13 +164,26 @@ export class MemoryStore {
   update(before: MemoryRow, next: Partial<MemoryRow>, reason: string, now: number): MemoryRow {
     const after = { ...before, ...next, updated_at: now };
     const textChanged = after.content !== before.content || after.key !== before.key;
-    if (textChanged || after.memory_type !== before.memory_type || after.importance !== before.importance) {
+    if (
+      textChanged ||
+      after.memory_type !== before.memory_type ||
+      after.importance !== before.importance
+    ) {
       this.sql
         .get(
           `INSERT INTO memory_history (memory_id, content, memory_type, key, importance, expires_at, reason, changed_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(before.id, before.content, before.memory_type, before.key, before.importance, before.expires_at, reason, now);
+        .run(
+          before.id,
+          before.content,
+          before.memory_type,
+          before.key,
+          before.importance,
+          before.expires_at,
+          reason,
+          now,
+        );
     }
     this.sql
       .get(
@@ -163,7 +198,12 @@ export class MemoryStore {
     return this.get(before.id)!;
   }
 
-  setStatus(id: number, status: MemoryRow['status'], now: number, extra: { superseded_by?: number | null } = {}): void {
+  setStatus(
+    id: number,
+    status: MemoryRow['status'],
+    now: number,
+    extra: { superseded_by?: number | null } = {},
+  ): void {
     this.sql
       .get(
         `UPDATE memories SET status = ?, updated_at = ?, deleted_at = CASE WHEN ? = 'deleted' THEN ? ELSE NULL END,
@@ -182,7 +222,9 @@ export class MemoryStore {
 
   touch(ids: number[], now: number): void {
     if (ids.length === 0) return;
-    this.sql.get(`UPDATE memories SET last_accessed_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`).run(now, ...ids);
+    this.sql
+      .get(`UPDATE memories SET last_accessed_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .run(now, ...ids);
   }
 
   hardDelete(id: number): void {
@@ -192,18 +234,27 @@ export class MemoryStore {
 
   private syncFts(id: number, content: string, key: string): void {
     this.sql.get('DELETE FROM memories_fts WHERE rowid = ?').run(id);
-    this.sql.get('INSERT INTO memories_fts (rowid, terms) VALUES (?, ?)').run(id, ftsDocument(`${content} ${key.replace(/_/g, ' ')}`));
+    this.sql
+      .get('INSERT INTO memories_fts (rowid, terms) VALUES (?, ?)')
+      .run(id, ftsDocument(`${content} ${key.replace(/_/g, ' ')}`));
   }
 
   /** Keyword candidates by BM25 (lower is better in SQLite; returned as positive, higher better). */
   /** Whether the person has any memory that recall could return (skips the search for people with none). */
   hasActive(userId: number, now: number): boolean {
     return !!this.sql
-      .get("SELECT 1 FROM memories WHERE user_id = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
+      .get(
+        "SELECT 1 FROM memories WHERE user_id = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) LIMIT 1",
+      )
       .get(userId, now);
   }
 
-  keyword(userId: number, match: string, now: number, limit: number): { id: number; bm25: number }[] {
+  keyword(
+    userId: number,
+    match: string,
+    now: number,
+    limit: number,
+  ): { id: number; bm25: number }[] {
     return this.sql
       .get(
         `SELECT m.id AS id, -bm25(memories_fts) AS bm25 FROM memories_fts f JOIN memories m ON m.id = f.rowid

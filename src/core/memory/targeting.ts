@@ -20,10 +20,16 @@ export type TargetResult =
  * by id, then key, then hint. It never guesses: a hint that fits several memories
  * about equally well comes back as `ambiguous` with the candidates.
  */
-export function findTarget(store: MemoryStore, userId: number, a: TargetArgs, now: number): TargetResult {
+export function findTarget(
+  store: MemoryStore,
+  userId: number,
+  a: TargetArgs,
+  now: number,
+): TargetResult {
   if (a.memory_id !== undefined && a.memory_id > 0) {
     const r = store.get(a.memory_id);
-    if (!r || r.user_id !== userId || r.status !== 'active') return { kind: 'none', by: 'memory_id' };
+    if (!r || r.user_id !== userId || r.status !== 'active')
+      return { kind: 'none', by: 'memory_id' };
     return { kind: 'found', row: r, by: 'memory_id' };
   }
   const key = a.memory_key?.trim();
@@ -38,9 +44,12 @@ export function findTarget(store: MemoryStore, userId: number, a: TargetArgs, no
 
   const pool = store.active(userId, now, { memoryType: a.memory_type });
   const h = compact(hint);
-  const literal = h ? pool.filter((r) => compact(r.content).includes(h) || compact(r.key) === h) : [];
+  const literal = h
+    ? pool.filter((r) => compact(r.content).includes(h) || compact(r.key) === h)
+    : [];
   if (literal.length === 1) return { kind: 'found', row: literal[0]!, by: 'target_hint' };
-  if (literal.length > 1) return { kind: 'ambiguous', candidates: literal.slice(0, 10), by: 'target_hint' };
+  if (literal.length > 1)
+    return { kind: 'ambiguous', candidates: literal.slice(0, 10), by: 'target_hint' };
 
   // No literal match: rank by how much of the hint each memory contains.
   const match = ftsQuery(hint);
@@ -53,6 +62,7 @@ export function findTarget(store: MemoryStore, userId: number, a: TargetArgs, no
     .sort((x, y) => y.s - x.s);
   if (scored.length === 0) return { kind: 'none', by: 'target_hint' };
   const [top, second] = scored;
-  if (top!.s >= 0.5 && (!second || second.s < top!.s - 0.25)) return { kind: 'found', row: top!.r, by: 'target_hint' };
+  if (top!.s >= 0.5 && (!second || second.s < top!.s - 0.25))
+    return { kind: 'found', row: top!.r, by: 'target_hint' };
   return { kind: 'ambiguous', candidates: scored.slice(0, 10).map((x) => x.r), by: 'target_hint' };
 }

@@ -6,10 +6,13 @@
  */
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
-const SEGMENT = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[\p{L}\p{N}]+/gu;
+const SEGMENT =
+  /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[\p{L}\p{N}]+/gu;
 
 export const CJK_STOP = new Set(
-  '我你他她它们的了是在吗呢吧啊呀和与就都也很还又有没不要会能这那个些么什怎哪一上下里对给把被让为着过来去说到点儿'.split(''),
+  '我你他她它们的了是在吗呢吧啊呀和与就都也很还又有没不要会能这那个些么什怎哪一上下里对给把被让为着过来去说到点儿'.split(
+    '',
+  ),
 );
 // "不" and "没" carry meaning ("我不喝咖啡"): they stay as parts of bigrams, only their unigram is dropped.
 export const LATIN_STOP = new Set(
@@ -52,7 +55,8 @@ export function terms(text: string, opts: { trigrams?: boolean } = {}): Term[] {
       out.push({ term: word, weight: 1, kind: 'word' });
       if (opts.trigrams && word.length > 3) {
         const padded = `#${word}#`;
-        for (let i = 0; i + 3 <= padded.length; i++) out.push({ term: padded.slice(i, i + 3), weight: 0.35, kind: 'tri' });
+        for (let i = 0; i + 3 <= padded.length; i++)
+          out.push({ term: padded.slice(i, i + 3), weight: 0.35, kind: 'tri' });
       }
     }
   }

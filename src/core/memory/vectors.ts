@@ -82,13 +82,16 @@ export class VectorStore {
   }
 
   meta(key: string): string | null {
-    const r = this.sql.get('SELECT value FROM memory_index_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const r = this.sql.get('SELECT value FROM memory_index_meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
     return r?.value ?? null;
   }
 
   setMeta(key: string, value: string): void {
     this.sql
-      .get('INSERT INTO memory_index_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .get(
+        'INSERT INTO memory_index_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
       .run(key, value);
   }
 
@@ -112,17 +115,24 @@ export class VectorStore {
 
   /** Drops every vector and records the new embedder; all memories become DIRTY. */
   reset(embedderId: string, dims: number): void {
-    if (!Number.isInteger(dims) || dims < 1 || dims > 8192) throw new Error(`bad embedding dimension ${dims}`);
+    if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
+      throw new Error(`bad embedding dimension ${dims}`);
     this.db.transaction(() => {
       this.db.exec(`DROP TABLE IF EXISTS ${TABLE}`);
-      this.db.exec(`CREATE VIRTUAL TABLE ${TABLE} USING vec0(embedding float[${dims}] distance_metric=cosine)`);
+      this.db.exec(
+        `CREATE VIRTUAL TABLE ${TABLE} USING vec0(embedding float[${dims}] distance_metric=cosine)`,
+      );
       // DELETE without WHERE truncates; the table's schema stays in its migration.
       this.db.exec(`DELETE FROM ${COMPACT}`);
       this.setMeta('embedder_id', embedderId);
       this.setMeta('dims', String(dims));
       this.setMeta('ann_format', ANN_FORMAT);
       this.setMeta('ann_complete', '1');
-      this.db.prepare("UPDATE memories SET vector_state = 'DIRTY', index_attempts = 0, index_error = NULL").run();
+      this.db
+        .prepare(
+          "UPDATE memories SET vector_state = 'DIRTY', index_attempts = 0, index_error = NULL",
+        )
+        .run();
     })();
     this.gen++;
     this.loading = null;
@@ -164,14 +174,17 @@ export class VectorStore {
 
   private writeCompact(id: number, c: AnnCompact): void {
     this.db
-      .prepare(`INSERT INTO ${COMPACT} (memory_id, code, q8, scale) VALUES (?, ?, ?, ?) ON CONFLICT(memory_id) DO UPDATE SET code = excluded.code, q8 = excluded.q8, scale = excluded.scale`)
+      .prepare(
+        `INSERT INTO ${COMPACT} (memory_id, code, q8, scale) VALUES (?, ?, ?, ?) ON CONFLICT(memory_id) DO UPDATE SET code = excluded.code, q8 = excluded.q8, scale = excluded.scale`,
+      )
       .run(id, c.code, c.q8, c.scale);
   }
 
   /** Writes a vector (replacing the old one): vec0 row and compact row, in the caller's transaction. */
   put(id: number, v: Float32Array): void {
     const dims = this.dims;
-    if (dims === null || v.length !== dims) throw new Error(`vector has ${v.length} dims, index has ${dims}`);
+    if (dims === null || v.length !== dims)
+      throw new Error(`vector has ${v.length} dims, index has ${dims}`);
     this.ensureFormat();
     if (!this.ann && this.encoder?.dims !== dims) this.encoder = new AnnIndex(dims);
     const c = (this.ann ?? this.encoder!).compact(v);
@@ -209,7 +222,14 @@ export class VectorStore {
    * load runs returns the same promise.
    */
   load(): Promise<LoadStats> {
-    if (this.ready) return Promise.resolve({ rows: this.ann?.size ?? 0, backfilled: 0, chunks: 0, longestChunkMs: 0, ms: 0 });
+    if (this.ready)
+      return Promise.resolve({
+        rows: this.ann?.size ?? 0,
+        backfilled: 0,
+        chunks: 0,
+        longestChunkMs: 0,
+        ms: 0,
+      });
     if (!this.loading) {
       const gen = this.gen;
       const p = this.runLoad(gen).finally(() => {
@@ -247,7 +267,9 @@ export class VectorStore {
     // the bound is the largest memory id (one b-tree descent): every vector belongs
     // to a memory, and ids are dense enough (purged rows only leave small gaps).
     const ann = new AnnIndex(dims);
-    ann.reserve((this.db.prepare('SELECT MAX(id) AS n FROM memories').get() as { n: number | null }).n ?? 0);
+    ann.reserve(
+      (this.db.prepare('SELECT MAX(id) AS n FROM memories').get() as { n: number | null }).n ?? 0,
+    );
     // From here on put/remove keep the partial copy current; chunks add what the tables hold.
     this.ann = ann;
     stats.longestChunkMs = performance.now() - setup;
@@ -277,13 +299,20 @@ export class VectorStore {
     };
 
     // 1. Compact rows, keyset by id: plain blobs into the typed arrays.
-    const readCompact = this.db.prepare(`SELECT memory_id AS id, code, q8, scale FROM ${COMPACT} WHERE memory_id > ? ORDER BY memory_id LIMIT ?`);
+    const readCompact = this.db.prepare(
+      `SELECT memory_id AS id, code, q8, scale FROM ${COMPACT} WHERE memory_id > ? ORDER BY memory_id LIMIT ?`,
+    );
     const dropBad = this.db.prepare(`DELETE FROM ${COMPACT} WHERE memory_id = ?`);
     let after = 0;
     let bad = 0;
     while (
       await chunk((n) => {
-        const rows = readCompact.all(after, n) as { id: number; code: Buffer; q8: Buffer; scale: number }[];
+        const rows = readCompact.all(after, n) as {
+          id: number;
+          code: Buffer;
+          q8: Buffer;
+          scale: number;
+        }[];
         for (const r of rows) {
           if (r.code.byteLength !== ANN_CODE_BYTES || r.q8.byteLength !== dims) {
             dropBad.run(r.id); // unreadable: recomputed from vec0 below
@@ -317,7 +346,9 @@ export class VectorStore {
               if (!r) continue;
               // Copy (a memcpy): the blob's offset inside its Buffer need not be 4-byte aligned.
               const e = r.embedding;
-              const c = ann.compact(new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + dims * 4)));
+              const c = ann.compact(
+                new Float32Array(e.buffer.slice(e.byteOffset, e.byteOffset + dims * 4)),
+              );
               this.writeCompact(id, c);
               ann.addCompact(id, c);
               stats.backfilled++;
@@ -354,10 +385,16 @@ export class VectorStore {
         return 'none';
       }
       this.ensureFormat();
-      const n = (this.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${COMPACT} LIMIT ?)`).get(small + 1) as { n: number }).n;
+      const n = (
+        this.db
+          .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${COMPACT} LIMIT ?)`)
+          .get(small + 1) as { n: number }
+      ).n;
       if (n <= small && this.meta('ann_complete') === '1') {
         const ann = new AnnIndex(dims);
-        const rows = this.db.prepare(`SELECT memory_id AS id, code, q8, scale FROM ${COMPACT}`).all() as { id: number; code: Buffer; q8: Buffer; scale: number }[];
+        const rows = this.db
+          .prepare(`SELECT memory_id AS id, code, q8, scale FROM ${COMPACT}`)
+          .all() as { id: number; code: Buffer; q8: Buffer; scale: number }[];
         if (rows.every((r) => r.code.byteLength === ANN_CODE_BYTES && r.q8.byteLength === dims)) {
           for (const r of rows) ann.addCompact(r.id, r);
           this.ann = ann;

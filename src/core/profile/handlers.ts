@@ -6,7 +6,8 @@ export function profileModule(profile: ProfileService): PaiModule {
     name: 'profile',
     handlers: {
       'profile.get': (_input, meta) => profile.get(meta.userId),
-      'profile.update': async (input, meta) => (await profile.update(meta.userId, input, meta.actor)).profile,
+      'profile.update': async (input, meta) =>
+        (await profile.update(meta.userId, input, meta.actor)).profile,
     },
   };
 }

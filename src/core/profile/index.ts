@@ -1,2 +1,7 @@
-export { ProfileService, type ProfileChange, type ProfileChangeHook, type ProfileField } from './service';
+export {
+  ProfileService,
+  type ProfileChange,
+  type ProfileChangeHook,
+  type ProfileField,
+} from './service';
 export { profileModule } from './handlers';

@@ -39,13 +39,19 @@ export class ProfileService {
 
   get(userId: number): Profile {
     // Read before every model call (system prompt): prepared once.
-    this.getStmt ??= this.db.prepare('SELECT nickname, ai_name, ai_emoji, email, platform FROM users WHERE id = ?');
+    this.getStmt ??= this.db.prepare(
+      'SELECT nickname, ai_name, ai_emoji, email, platform FROM users WHERE id = ?',
+    );
     const r = this.getStmt.get(userId) as Profile | undefined;
     if (!r) throw new PaiError('NOT_FOUND', `用户 #${userId} 不存在 (user not found)`);
     return r;
   }
 
-  async update(userId: number, patch: ProfileUpdate, actor: Actor): Promise<{ profile: Profile; changed: ProfileField[] }> {
+  async update(
+    userId: number,
+    patch: ProfileUpdate,
+    actor: Actor,
+  ): Promise<{ profile: Profile; changed: ProfileField[] }> {
     const before = this.get(userId);
     const next = { ...before };
     const changed: ProfileField[] = [];
@@ -61,7 +67,15 @@ export class ProfileService {
       this.db
         .prepare('UPDATE users SET nickname = ?, ai_name = ?, ai_emoji = ? WHERE id = ?')
         .run(next.nickname, next.ai_name, next.ai_emoji, userId);
-      this.audit.record({ userId, actor, action: 'update', entity: 'profile', entityId: userId, before, after: next });
+      this.audit.record({
+        userId,
+        actor,
+        action: 'update',
+        entity: 'profile',
+        entityId: userId,
+        before,
+        after: next,
+      });
     })();
     const after = this.get(userId);
     for (const hook of this.hooks) {

@@ -8,7 +8,8 @@ export interface AmountMatch {
   end: number;
 }
 
-export type AmountResult = { kind: 'none' } | { kind: 'found'; match: AmountMatch } | { kind: 'error'; reason: string };
+export type AmountResult =
+  { kind: 'none' } | { kind: 'found'; match: AmountMatch } | { kind: 'error'; reason: string };
 
 // Marker → ISO code; 元/块/¥ mean renminbi.
 const PREFIX: [RegExp, string][] = [
@@ -31,7 +32,10 @@ const SUFFIX: [RegExp, string][] = [
 
 const NUM = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const ZH_NUM = `[${ZH_NUMBER_CHARS}]+`;
-const PREFIX_RE = new RegExp(String.raw`(US\$|HK\$|\$|¥|￥|€|£|\b(?:USD|HKD|RMB|CNY|EUR|GBP|JPY)\b)\s*(${NUM})`, 'gi');
+const PREFIX_RE = new RegExp(
+  String.raw`(US\$|HK\$|\$|¥|￥|€|£|\b(?:USD|HKD|RMB|CNY|EUR|GBP|JPY)\b)\s*(${NUM})`,
+  'gi',
+);
 const SUFFIX_RE = new RegExp(
   String.raw`(${NUM}|${ZH_NUM})\s*(块钱|块|元|圆|人民币|刀|美元|美金|欧元|英镑|日元|円|港币|港元|(?:rmb|cny|yuan|dollars?|bucks|usd|euros?|eur|pounds?|gbp|yen|jpy|hkd)(?![a-z]))(?:\s*(\d)(?!\d)(?:毛|角)?)?`,
   'gi',
@@ -60,7 +64,13 @@ export function extractAmount(text: string): AmountResult {
   const marked: AmountMatch[] = [];
   for (const m of text.matchAll(PREFIX_RE)) {
     const n = readNumber(m[2]!);
-    if (n !== null) marked.push({ amount: n, currency: currencyFor(m[1]!, PREFIX), start: m.index, end: m.index + m[0].length });
+    if (n !== null)
+      marked.push({
+        amount: n,
+        currency: currencyFor(m[1]!, PREFIX),
+        start: m.index,
+        end: m.index + m[0].length,
+      });
   }
   for (const m of text.matchAll(SUFFIX_RE)) {
     if (marked.some((x) => overlaps(x, m.index, m.index + m[0].length))) continue;
@@ -68,7 +78,12 @@ export function extractAmount(text: string): AmountResult {
     if (n === null) continue;
     // "3块5" = 3.5
     if (m[3] !== undefined && /块/.test(m[2]!) && Number.isInteger(n)) n += Number(m[3]) / 10;
-    marked.push({ amount: n, currency: currencyFor(m[2]!, SUFFIX), start: m.index, end: m.index + m[0].length });
+    marked.push({
+      amount: n,
+      currency: currencyFor(m[2]!, SUFFIX),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   const bare: AmountMatch[] = [];
   for (const m of text.matchAll(BARE_RE)) {
@@ -100,9 +115,11 @@ function amountProblem(m: AmountMatch): string | null {
   if (m.amount <= 0) return '金额必须大于 0 (the amount must be more than 0)';
   const zeroDecimals = m.currency === 'JPY';
   const max = zeroDecimals ? MAX_AMOUNT_ZERO_DECIMALS : MAX_AMOUNT;
-  if (m.amount > max) return `金额 ${m.amount} 太大，不像一笔日常花销 (amount ${m.amount} is too large for a quick entry)`;
+  if (m.amount > max)
+    return `金额 ${m.amount} 太大，不像一笔日常花销 (amount ${m.amount} is too large for a quick entry)`;
   const decimals = (String(m.amount).split('.')[1] ?? '').length;
-  if (decimals > (zeroDecimals ? 0 : 2)) return `金额 ${m.amount} 的小数位太多 (amount ${m.amount} has too many decimals)`;
+  if (decimals > (zeroDecimals ? 0 : 2))
+    return `金额 ${m.amount} 的小数位太多 (amount ${m.amount} has too many decimals)`;
   return null;
 }
 

@@ -1,7 +1,18 @@
 // Number words the parser meets in one-line entries: "十八", "三十六", "两", "半".
 
 const DIGITS: Record<string, number> = {
-  零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 const UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 万: 10000 };
 

@@ -19,10 +19,12 @@ export const MAX_LINE = 200;
 export const FALLBACK_CATEGORY = '其他';
 export const FALLBACK_ITEM = '消费';
 
-const REMINDER_WORDS = /(提醒我|提醒一下|提醒|记得要|记得|别忘了|不要忘了|别忘记|remind\s+me\s+to|remind\s+me|don'?t\s+forget\s+to|don'?t\s+forget)/gi;
+const REMINDER_WORDS =
+  /(提醒我|提醒一下|提醒|记得要|记得|别忘了|不要忘了|别忘记|remind\s+me\s+to|remind\s+me|don'?t\s+forget\s+to|don'?t\s+forget)/gi;
 const SPEND_WORDS = /(花了|花费|付了|支付了|支付|买单|消费了|\bspent\b|\bpaid\b|\bfor\b|\bon\b)/gi;
 // A line that asks something belongs in chat, even if it names a time ("明天会下雨吗?").
-const QUESTION = /[?？]\s*$|[吗呢]\s*[?？]?\s*$|^(?:what|how|why|when|who|where|is|are|can|could|should|do|does)\b/i;
+const QUESTION =
+  /[?？]\s*$|[吗呢]\s*[?？]?\s*$|^(?:what|how|why|when|who|where|is|are|can|could|should|do|does)\b/i;
 const EDGE_PUNCT = /^[\s,，。.!！:：;；、~～\-—]+|[\s,，。.!！:：;；、~～\-—]+$/g;
 
 function unparsed(zh: string, en: string): QuickAddParsed {
@@ -62,18 +64,26 @@ function iso(dt: DateTime): string {
 export function parseQuickAdd(line: string, opts: ParseOptions): QuickAddParsed {
   const text = line.normalize('NFKC').replace(/\s+/g, ' ').trim();
   if (!text) return unparsed('内容为空', 'the line is empty');
-  if (text.length > MAX_LINE) return unparsed(`太长了（最多 ${MAX_LINE} 字）`, `too long, at most ${MAX_LINE} characters`);
-  if (QUESTION.test(text)) return unparsed('这像是一个问题，请在对话里问', 'this looks like a question; ask it in chat');
+  if (text.length > MAX_LINE)
+    return unparsed(`太长了（最多 ${MAX_LINE} 字）`, `too long, at most ${MAX_LINE} characters`);
+  if (QUESTION.test(text))
+    return unparsed('这像是一个问题，请在对话里问', 'this looks like a question; ask it in chat');
 
   const now = DateTime.fromMillis(opts.now, { zone: opts.timeZone });
-  if (!now.isValid) return unparsed(`未知时区 ${opts.timeZone}`, `unknown time zone ${opts.timeZone}`);
+  if (!now.isValid)
+    return unparsed(`未知时区 ${opts.timeZone}`, `unknown time zone ${opts.timeZone}`);
   const when = findWhen(text, now);
   const rest = cut(text, when.spans);
   const amount = extractAmount(rest);
-  const wantsReminder = when.recurrence !== null || new RegExp(REMINDER_WORDS.source, 'i').test(rest);
+  const wantsReminder =
+    when.recurrence !== null || new RegExp(REMINDER_WORDS.source, 'i').test(rest);
 
   const reminder = (): QuickAddParsed => {
-    if (!hasTime(when)) return unparsed('没找到提醒时间，例如“明天9点提醒我…”', 'no time found, e.g. "tomorrow 9am remind me to ..."');
+    if (!hasTime(when))
+      return unparsed(
+        '没找到提醒时间，例如“明天9点提醒我…”',
+        'no time found, e.g. "tomorrow 9am remind me to ..."',
+      );
     const r = resolveWhen(when, now, 'future');
     if (!r) return unparsed('看不懂这个时间', 'could not read the time');
     if (r.at <= now) return unparsed('这个时间已经过去了', 'that time is in the past');
@@ -83,10 +93,14 @@ export function parseQuickAdd(line: string, opts: ParseOptions): QuickAddParsed 
   };
 
   if (wantsReminder) return reminder();
-  if (amount.kind === 'error') return { kind: 'unparsed', reason: amount.reason, suggestion: 'chat' };
+  if (amount.kind === 'error')
+    return { kind: 'unparsed', reason: amount.reason, suggestion: 'chat' };
   if (amount.kind === 'none') {
     if (hasTime(when)) return reminder();
-    return unparsed('没找到金额或时间，无法记账或设提醒', 'found no amount and no time to make an entry or a reminder');
+    return unparsed(
+      '没找到金额或时间，无法记账或设提醒',
+      'found no amount and no time to make an entry or a reminder',
+    );
   }
 
   let at: DateTime = now.set({ millisecond: 0 });

@@ -14,5 +14,9 @@ export interface ReminderDraft {
  * app.ts; until it is wired, saving a reminder answers NOT_CONFIGURED.
  */
 export interface ReminderSink {
-  create(userId: number, draft: ReminderDraft, meta: { actor: Actor }): SavedReminder | Promise<SavedReminder>;
+  create(
+    userId: number,
+    draft: ReminderDraft,
+    meta: { actor: Actor },
+  ): SavedReminder | Promise<SavedReminder>;
 }

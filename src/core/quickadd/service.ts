@@ -33,12 +33,22 @@ export class QuickAddService {
     });
   }
 
-  async save(userId: number, parsed: QuickAddSavable | QuickAddParsed, meta: { actor: Actor }): Promise<QuickAddSaved> {
+  async save(
+    userId: number,
+    parsed: QuickAddSavable | QuickAddParsed,
+    meta: { actor: Actor },
+  ): Promise<QuickAddSaved> {
     if (parsed.kind === 'ledger') {
       const l = parsed.ledger;
       const entry = this.d.ledger.create(
         userId,
-        { amount: l.amount, category: l.category, item: l.item, transaction_date: l.transaction_date, currency: l.currency },
+        {
+          amount: l.amount,
+          category: l.category,
+          item: l.item,
+          transaction_date: l.transaction_date,
+          currency: l.currency,
+        },
         { actor: meta.actor },
       );
       return { kind: 'ledger', entry };
@@ -53,6 +63,9 @@ export class QuickAddService {
       const reminder = await this.d.reminders.create(userId, parsed.reminder, meta);
       return { kind: 'reminder', reminder };
     }
-    throw new PaiError('VALIDATION_FAILED', `无法保存：${parsed.reason} (cannot save an unparsed line)`);
+    throw new PaiError(
+      'VALIDATION_FAILED',
+      `无法保存：${parsed.reason} (cannot save an unparsed line)`,
+    );
   }
 }

@@ -42,10 +42,24 @@ export const DEFAULT_REMINDER_HOUR = 9;
 export const DEFAULT_LEDGER_HOUR = 12;
 
 const HAN = /[\u4e00-\u9fff]/;
-const ZH_REL = /(\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+|半)\s*个?\s*(分钟|分|小时|钟头|天|日|周|星期|礼拜|月)\s*(后|以后|之后|前|以前|之前)/;
+const ZH_REL =
+  /(\d+(?:\.\d+)?|[零一二两三四五六七八九十百]+|半)\s*个?\s*(分钟|分|小时|钟头|天|日|周|星期|礼拜|月)\s*(后|以后|之后|前|以前|之前)/;
 const EN_REL =
   /\b(?:in\s+(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+an?)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?|months?)|(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\s+(ago|later|from\s+now))\b/i;
-const EN_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const EN_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
 const PARTS_OF_DAY: [RegExp, number][] = [
   [/下午|afternoon/i, 15],
@@ -70,14 +84,27 @@ function findRelative(text: string): Relative | null {
   if (nm) {
     const day = readNumber(nm[1]!);
     if (day !== null && day >= 1 && day <= 31) {
-      return { start: nm.index, end: nm.index + nm[0].length, amount: 1, unit: 'months', sign: 1, dayOfMonth: day };
+      return {
+        start: nm.index,
+        end: nm.index + nm[0].length,
+        amount: 1,
+        unit: 'months',
+        sign: 1,
+        dayOfMonth: day,
+      };
     }
   }
   const zh = ZH_REL.exec(text);
   if (zh) {
     const n = zh[1] === '半' ? 0.5 : readNumber(zh[1]!);
     if (n !== null) {
-      return { start: zh.index, end: zh.index + zh[0].length, amount: n, unit: unitOf(zh[2]!), sign: /前/.test(zh[3]!) ? -1 : 1 };
+      return {
+        start: zh.index,
+        end: zh.index + zh[0].length,
+        amount: n,
+        unit: unitOf(zh[2]!),
+        sign: /前/.test(zh[3]!) ? -1 : 1,
+      };
     }
   }
   const en = EN_REL.exec(text);
@@ -99,7 +126,8 @@ function findRelative(text: string): Relative | null {
 
 function blank(text: string, spans: Span[]): string {
   let out = text;
-  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  for (const s of spans)
+    out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
   return out;
 }
 
@@ -135,7 +163,8 @@ function findChrono(text: string, now: DateTime): ChronoHit | null {
         input = input.slice(0, at) + ' '.repeat(lone[0].length) + input.slice(at + lone[0].length);
         continue;
       }
-      const back = p.parse(input, ref, { forwardDate: false }).find((r) => r.index === fwd.index) ?? fwd;
+      const back =
+        p.parse(input, ref, { forwardDate: false }).find((r) => r.index === fwd.index) ?? fwd;
       const c = fwd.start;
       const lead = fwd.text.length - fwd.text.trimStart().length;
       return {
@@ -145,7 +174,9 @@ function findChrono(text: string, now: DateTime): ChronoHit | null {
         backward: back.start,
         dateStated: c.isCertain('day') || c.isCertain('weekday') || c.isCertain('month'),
         weekdayOnly: c.isCertain('weekday') && !c.isCertain('day'),
-        clock: c.isCertain('hour') ? { hour: c.get('hour') ?? 0, minute: c.get('minute') ?? 0 } : null,
+        clock: c.isCertain('hour')
+          ? { hour: c.get('hour') ?? 0, minute: c.get('minute') ?? 0 }
+          : null,
       };
     }
   }
@@ -158,7 +189,9 @@ export function findWhen(text: string, now: DateTime): WhenParse {
   const relative = findRelative(afterRec);
   const afterRel = relative ? blank(afterRec, [relative]) : afterRec;
   const hit = findChrono(afterRel, now);
-  const spans = [recurrence, relative, hit].filter((s): s is NonNullable<typeof s> => s !== null).map((s) => ({ start: s.start, end: s.end }));
+  const spans = [recurrence, relative, hit]
+    .filter((s): s is NonNullable<typeof s> => s !== null)
+    .map((s) => ({ start: s.start, end: s.end }));
   const part = PARTS_OF_DAY.find(([re]) => re.test(text));
   return { spans, recurrence, relative, hit, partOfDayHour: part ? part[1] : null };
 }
@@ -178,12 +211,24 @@ function withClock(day: DateTime, hour: number, minute: number): DateTime {
 
 /** Turns what was found into one instant: the first occurrence for a reminder ('future'), the moment spent for a ledger ('past'). */
 export function resolveWhen(w: WhenParse, now: DateTime, mode: Mode): Resolved | null {
-  let clock = w.hit?.clock ?? (w.partOfDayHour !== null ? { hour: w.partOfDayHour, minute: 0 } : null);
+  let clock =
+    w.hit?.clock ?? (w.partOfDayHour !== null ? { hour: w.partOfDayHour, minute: 0 } : null);
   // "每晚10点": the evening word was part of the recurrence, so chrono saw a bare "10点".
-  if (clock && w.hit?.clock && !w.hit.forward.isCertain('meridiem') && (w.partOfDayHour ?? 0) >= 15 && clock.hour < 12) {
+  if (
+    clock &&
+    w.hit?.clock &&
+    !w.hit.forward.isCertain('meridiem') &&
+    (w.partOfDayHour ?? 0) >= 15 &&
+    clock.hour < 12
+  ) {
     clock = { hour: clock.hour + 12, minute: clock.minute };
   }
-  if (w.recurrence) return resolveRecurrence(w.recurrence, now, clock ?? { hour: DEFAULT_REMINDER_HOUR, minute: 0 });
+  if (w.recurrence)
+    return resolveRecurrence(
+      w.recurrence,
+      now,
+      clock ?? { hour: DEFAULT_REMINDER_HOUR, minute: 0 },
+    );
 
   if (w.relative) {
     const r = w.relative;
@@ -206,17 +251,23 @@ export function resolveWhen(w: WhenParse, now: DateTime, mode: Mode): Resolved |
   if (!hit) return null;
   const c = mode === 'future' ? hit.forward : hit.backward;
   let day = DateTime.fromObject(
-    { year: c.get('year') ?? now.year, month: c.get('month') ?? now.month, day: c.get('day') ?? now.day },
+    {
+      year: c.get('year') ?? now.year,
+      month: c.get('month') ?? now.month,
+      day: c.get('day') ?? now.day,
+    },
     { zone: now.zone },
   );
   if (!day.isValid) return null;
-  if (mode === 'past' && hit.weekdayOnly && day.startOf('day') > now.startOf('day')) day = day.minus({ days: 7 });
+  if (mode === 'past' && hit.weekdayOnly && day.startOf('day') > now.startOf('day'))
+    day = day.minus({ days: 7 });
   let at: DateTime;
   if (clock) at = withClock(day, clock.hour, clock.minute);
   else if (hit.dateStated) at = dateOnly(day, now, mode);
   else return null;
   // "lunch 12 today" at 10:30: the meal word hints a time of day, but what was paid is paid now.
-  if (mode === 'past' && !hit.clock && clock && at > now && at.hasSame(now, 'day')) at = now.set({ millisecond: 0 });
+  if (mode === 'past' && !hit.clock && clock && at > now && at.hasSame(now, 'day'))
+    at = now.set({ millisecond: 0 });
   // A clock time with no day ("下午3点") means the next one for a reminder.
   if (mode === 'future' && !hit.dateStated && at <= now) at = at.plus({ days: 1 });
   return { at, repeat: null };
@@ -224,14 +275,19 @@ export function resolveWhen(w: WhenParse, now: DateTime, mode: Mode): Resolved |
 
 function dateOnly(day: DateTime, now: DateTime, mode: Mode): DateTime {
   const today = day.hasSame(now, 'day');
-  if (mode === 'past') return today ? now.set({ millisecond: 0 }) : withClock(day, DEFAULT_LEDGER_HOUR, 0);
+  if (mode === 'past')
+    return today ? now.set({ millisecond: 0 }) : withClock(day, DEFAULT_LEDGER_HOUR, 0);
   const nine = withClock(day, DEFAULT_REMINDER_HOUR, 0);
   // "今天提醒我…" after 09:00: one hour from now, on the minute.
   if (today && nine <= now) return now.plus({ hours: 1 }).set({ second: 0, millisecond: 0 });
   return nine;
 }
 
-function resolveRecurrence(rec: Recurrence, now: DateTime, clock: { hour: number; minute: number }): Resolved {
+function resolveRecurrence(
+  rec: Recurrence,
+  now: DateTime,
+  clock: { hour: number; minute: number },
+): Resolved {
   const { hour, minute } = clock;
   const rule = rec.rule;
   const first = (ok: (d: DateTime) => boolean, horizonDays: number): DateTime => {
@@ -250,7 +306,13 @@ function resolveRecurrence(rec: Recurrence, now: DateTime, clock: { hour: number
       const days = rule.weekdays.length > 0 ? rule.weekdays : [now.weekday];
       const at = first((d) => days.includes(d.weekday), 8);
       // Several days a week do not fit "weekly" (one day, anchored on the first time): cron, Sunday = 0.
-      const repeat = days.length === 1 ? 'weekly' : `${minute} ${hour} * * ${days.map((d) => d % 7).sort().join(',')}`;
+      const repeat =
+        days.length === 1
+          ? 'weekly'
+          : `${minute} ${hour} * * ${days
+              .map((d) => d % 7)
+              .sort()
+              .join(',')}`;
       return { at, repeat };
     }
     case 'monthly': {

@@ -2,7 +2,11 @@ import type { CoreContext, PaiModule } from '../module';
 import type { ReceiptsService } from './service';
 
 /** receipts.* operations: analyse a dropped image, book it, show the stored image. */
-export function receiptsModule(_ctx: CoreContext, receipts: ReceiptsService, stop?: () => Promise<void>): PaiModule {
+export function receiptsModule(
+  _ctx: CoreContext,
+  receipts: ReceiptsService,
+  stop?: () => Promise<void>,
+): PaiModule {
   return {
     name: 'receipts',
     handlers: {

@@ -48,11 +48,19 @@ describe('receipts.* operations', () => {
   };
 
   it('analyze → stored by content hash → book with the image → shown → same receipt flagged as duplicate', async () => {
-    const a = await call<ReceiptAnalysis>('receipts.analyze', { data_base64: PNG.toString('base64'), file_name: 'r.png' });
+    const a = await call<ReceiptAnalysis>('receipts.analyze', {
+      data_base64: PNG.toString('base64'),
+      file_name: 'r.png',
+    });
     const sha = createHash('sha256').update(PNG).digest('hex');
     expect(a.image_ref).toBe(`receipt://${sha}.png`);
     expect(readFileSync(join(dir, 'receipts', `${sha}.png`)).equals(PNG)).toBe(true);
-    expect(a).toMatchObject({ source: 'vision', already_stored: false, transaction_date: '2026-04-06 12:30', duplicates: [] });
+    expect(a).toMatchObject({
+      source: 'vision',
+      already_stored: false,
+      transaction_date: '2026-04-06 12:30',
+      duplicates: [],
+    });
     expect(a.extraction.amount).toBe(32);
 
     const entry = await call<LedgerEntry>('receipts.book', {
@@ -62,39 +70,71 @@ describe('receipts.* operations', () => {
       item: a.extraction.merchant,
       transaction_date: a.transaction_date,
     });
-    expect(entry).toMatchObject({ amount: 32, image_url: a.image_ref, transaction_date: '2026-04-06T12:30:00+08:00' });
+    expect(entry).toMatchObject({
+      amount: 32,
+      image_url: a.image_ref,
+      transaction_date: '2026-04-06T12:30:00+08:00',
+    });
     const listed = await call<{ entries: LedgerEntry[] }>('ledger.list', {});
     expect(listed.entries[0].image_url).toBe(a.image_ref);
 
-    const img = await call<{ data_url: string; mime: string }>('receipts.image', { image_ref: entry.image_url });
+    const img = await call<{ data_url: string; mime: string }>('receipts.image', {
+      image_ref: entry.image_url,
+    });
     expect(img.data_url).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
 
-    const again = await call<ReceiptAnalysis>('receipts.analyze', { data_base64: PNG.toString('base64') });
+    const again = await call<ReceiptAnalysis>('receipts.analyze', {
+      data_base64: PNG.toString('base64'),
+    });
     expect(again.already_stored).toBe(true);
     expect(again.duplicates.map((d) => d.entry.id)).toEqual([entry.id]);
     expect(again.duplicates[0].reason).toMatch(/already booked/);
   });
 
   it('points out a likely duplicate: same local day, same amount, similar merchant', async () => {
-    const typed = app.services.ledger.create(1, { amount: 32, item: '瑞幸咖啡', transaction_date: '2026-04-06 09:00' }, { actor: 'user' });
-    app.services.ledger.create(1, { amount: 32, item: '地铁', transaction_date: '2026-04-06 10:00' }, { actor: 'user' });
-    app.services.ledger.create(1, { amount: 32, item: '瑞幸咖啡', transaction_date: '2026-04-05 09:00' }, { actor: 'user' });
-    const a = await call<ReceiptAnalysis>('receipts.analyze', { data_base64: PNG.toString('base64') });
+    const typed = app.services.ledger.create(
+      1,
+      { amount: 32, item: '瑞幸咖啡', transaction_date: '2026-04-06 09:00' },
+      { actor: 'user' },
+    );
+    app.services.ledger.create(
+      1,
+      { amount: 32, item: '地铁', transaction_date: '2026-04-06 10:00' },
+      { actor: 'user' },
+    );
+    app.services.ledger.create(
+      1,
+      { amount: 32, item: '瑞幸咖啡', transaction_date: '2026-04-05 09:00' },
+      { actor: 'user' },
+    );
+    const a = await call<ReceiptAnalysis>('receipts.analyze', {
+      data_base64: PNG.toString('base64'),
+    });
     expect(a.duplicates.map((d) => d.entry.id)).toEqual([typed.id]);
     expect(a.duplicates[0].reason).toMatch(/similar merchant/);
   });
 
   it('refuses unsupported or corrupt files and bad input, storing nothing', async () => {
-    await expect(call('receipts.analyze', { data_base64: Buffer.from('%PDF-1.4 ...').toString('base64') })).rejects.toMatchObject({
+    await expect(
+      call('receipts.analyze', { data_base64: Buffer.from('%PDF-1.4 ...').toString('base64') }),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED',
     });
-    await expect(call('receipts.analyze', { data_base64: Buffer.from([0x89, 0x50, 0x4e]).toString('base64') })).rejects.toMatchObject({
+    await expect(
+      call('receipts.analyze', { data_base64: Buffer.from([0x89, 0x50, 0x4e]).toString('base64') }),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED',
     });
     await expect(call('receipts.analyze', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(call('receipts.analyze', { path: join(dir, 'missing.png') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(call('receipts.book', { image_ref: `receipt://${'a'.repeat(64)}.png`, amount: 3 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(call('receipts.book', { image_ref: '/etc/passwd', amount: 3 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      call('receipts.analyze', { path: join(dir, 'missing.png') }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      call('receipts.book', { image_ref: `receipt://${'a'.repeat(64)}.png`, amount: 3 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      call('receipts.book', { image_ref: '/etc/passwd', amount: 3 }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(existsSync(join(dir, 'receipts'))).toBe(false);
     expect((await call<{ total: number }>('ledger.list', {})).total).toBe(0);
   });
@@ -109,7 +149,10 @@ describe('receipts.* operations', () => {
       app.ctx.events.on('receipt.progress', (p) => {
         if (p.request_id === 'drop-1') progress.push(p.progress);
       });
-      const a = await call<ReceiptAnalysis>('receipts.analyze', { data_base64: png.toString('base64'), request_id: 'drop-1' });
+      const a = await call<ReceiptAnalysis>('receipts.analyze', {
+        data_base64: png.toString('base64'),
+        request_id: 'drop-1',
+      });
       expect(a.source).toBe('ocr');
       expect(a.extraction.amount).toBe(32);
       expect(a.extraction.merchant).toContain('瑞幸咖啡');

@@ -74,15 +74,24 @@ export class ReceiptsService {
       extraction: reading.extraction,
       transaction_date: reading.transaction_date,
       source: reading.source,
-      duplicates: this.duplicates(userId, stored.ref, reading.extraction.amount, reading.transaction_date, [
-        reading.extraction.merchant,
-        reading.extraction.item,
-      ]),
+      duplicates: this.duplicates(
+        userId,
+        stored.ref,
+        reading.extraction.amount,
+        reading.transaction_date,
+        [reading.extraction.merchant, reading.extraction.item],
+      ),
     };
   }
 
   /** Same image already booked, or same local day + same amount + similar merchant/item. */
-  duplicates(userId: number, imageRef: string, amount: number | null, date: string, names: string[]): ReceiptAnalysis['duplicates'] {
+  duplicates(
+    userId: number,
+    imageRef: string,
+    amount: number | null,
+    date: string,
+    names: string[],
+  ): ReceiptAnalysis['duplicates'] {
     const zone = this.d.timeZone();
     const out: ReceiptAnalysis['duplicates'] = [];
     const seen = new Set<number>();
@@ -91,7 +100,10 @@ export class ReceiptsService {
       .all(userId, imageRef) as { id: number }[];
     for (const r of sameImage) {
       seen.add(r.id);
-      out.push({ entry: this.d.ledger.get(userId, r.id), reason: '这张图片已经记过账 (this image is already booked)' });
+      out.push({
+        entry: this.d.ledger.get(userId, r.id),
+        reason: '这张图片已经记过账 (this image is already booked)',
+      });
     }
     if (amount === null) return out;
     let dayStart: number;
@@ -108,7 +120,10 @@ export class ReceiptsService {
         `SELECT id, item FROM ledgers WHERE user_id = ? AND transaction_at >= ? AND transaction_at < ?
          AND currency = ? AND amount_minor = ? ORDER BY id`,
       )
-      .all(userId, dayStart, dayEnd, currency, toMinor(amount, currency)) as { id: number; item: string }[];
+      .all(userId, dayStart, dayEnd, currency, toMinor(amount, currency)) as {
+      id: number;
+      item: string;
+    }[];
     const known = names.filter((n) => n.trim());
     for (const r of rows) {
       if (seen.has(r.id)) continue;
@@ -127,10 +142,18 @@ export class ReceiptsService {
 
   book(
     userId: number,
-    input: { image_ref: string; amount: number; currency?: string; category?: string; item?: string; transaction_date?: string },
+    input: {
+      image_ref: string;
+      amount: number;
+      currency?: string;
+      category?: string;
+      item?: string;
+      transaction_date?: string;
+    },
     meta: WriteMeta,
   ): LedgerEntry {
-    if (!this.d.store.pathOf(input.image_ref)) throw new PaiError('VALIDATION_FAILED', 'image_ref 无效 (invalid image_ref)');
+    if (!this.d.store.pathOf(input.image_ref))
+      throw new PaiError('VALIDATION_FAILED', 'image_ref 无效 (invalid image_ref)');
     this.d.store.load(input.image_ref); // must exist and still be a readable image
     return this.d.ledger.create(
       userId,

@@ -58,13 +58,25 @@ describe('app restart', () => {
       [d.id, '2026-04-07T13:50:00+08:00', true],
     ]);
     expect(rec.missed).toEqual([
-      { count: 1, items: [{ schedule_id: c.id, content: 'C one-shot', trigger_time: '2026-04-07T11:00:00+08:00', occurrences: 1 }] },
+      {
+        count: 1,
+        items: [
+          {
+            schedule_id: c.id,
+            content: 'C one-shot',
+            trigger_time: '2026-04-07T11:00:00+08:00',
+            occurrences: 1,
+          },
+        ],
+      },
     ]);
     expect(app.services.schedule.get(1, c.id).status).toBe('MISSED');
     expect(app.services.schedule.list(1, { tab: 'missed' }).map((i) => i.id)).toEqual([c.id]);
     // B continues tomorrow, once.
     vi.advanceTimersByTime(DAY);
-    expect(rec.fired.filter((f) => f.schedule_id === b.id).map((f) => f.trigger_time)).toEqual(['2026-04-08T10:00:00+08:00']);
+    expect(rec.fired.filter((f) => f.schedule_id === b.id).map((f) => f.trigger_time)).toEqual([
+      '2026-04-08T10:00:00+08:00',
+    ]);
   });
 
   it('two apps on the same file never deliver the same occurrence twice', async () => {
@@ -103,7 +115,10 @@ describe('sleep', () => {
     ]);
     expect(app.services.schedule.get(1, t1.id).status).toBe('MISSED');
     // The daily series is not missed as a whole: its next occurrence is tomorrow.
-    expect(app.services.schedule.get(1, dly.id)).toMatchObject({ status: 'PENDING', trigger_time: '2026-10-24T08:20:00+02:00' });
+    expect(app.services.schedule.get(1, dly.id)).toMatchObject({
+      status: 'PENDING',
+      trigger_time: '2026-10-24T08:20:00+02:00',
+    });
 
     vi.advanceTimersByTime(90 * MIN);
     expect(rec.fired.map((f) => [f.schedule_id, f.late])).toEqual([
@@ -121,7 +136,9 @@ describe('sleep', () => {
     // Asleep across the spring-forward change; wakes at 03:45 EDT.
     vi.setSystemTime(new Date('2026-03-08T03:45:00-04:00'));
     app.services.reminders.resumeFromSleep();
-    expect(rec.fired.map((f) => [f.schedule_id, f.trigger_time, f.late])).toEqual([[r.id, '2026-03-08T03:40:00-04:00', true]]);
+    expect(rec.fired.map((f) => [f.schedule_id, f.trigger_time, f.late])).toEqual([
+      [r.id, '2026-03-08T03:40:00-04:00', true],
+    ]);
   });
 
   it('a frequent cron asleep for days: one late fire for the latest occurrence, the rest counted in the summary', async () => {
@@ -139,7 +156,17 @@ describe('sleep', () => {
     ]);
     // 00:05 on May 1 up to 23:55 on May 2: 2 days × 288 - 1 occurrences.
     expect(rec.missed).toEqual([
-      { count: 575, items: [{ schedule_id: r.id, content: 'water', trigger_time: '2026-05-02T23:55:00Z', occurrences: 575 }] },
+      {
+        count: 575,
+        items: [
+          {
+            schedule_id: r.id,
+            content: 'water',
+            trigger_time: '2026-05-02T23:55:00Z',
+            occurrences: 575,
+          },
+        ],
+      },
     ]);
     expect(app.services.schedule.get(1, r.id).next_fire_time).toBe('2026-05-03T00:05:00Z');
     expect(HOUR).toBe(60 * MIN);

@@ -128,18 +128,37 @@ const CASES: Case[] = [
 
 describe.each(CASES)('$zone $kind ($day)', (c) => {
   it('fires the one-shot and the daily reminder exactly once per occurrence, on time, none lost', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: new Date(c.start) });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      now: new Date(c.start),
+    });
     dir = tempDir();
     app = openApp(dir, c.zone);
     rec = record(app);
     await app.start();
     const s = app.services.schedule;
     const startDay = c.start.slice(0, 10);
-    const once = s.create(1, { content: 'once', trigger_time: `${c.day} ${c.wall}` }, { actor: 'user' });
-    const daily = s.create(1, { content: 'daily', trigger_time: `${startDay} ${c.wall}`, repeat: 'daily' }, { actor: 'user' });
+    const once = s.create(
+      1,
+      { content: 'once', trigger_time: `${c.day} ${c.wall}` },
+      { actor: 'user' },
+    );
+    const daily = s.create(
+      1,
+      { content: 'daily', trigger_time: `${startDay} ${c.wall}`, repeat: 'daily' },
+      { actor: 'user' },
+    );
     // Neighbours on the transition day, to show nothing around the change shifts.
-    const before = s.create(1, { content: 'before', trigger_time: `${c.day} 00:45` }, { actor: 'user' });
-    const after = s.create(1, { content: 'after', trigger_time: `${c.day} 04:15` }, { actor: 'user' });
+    const before = s.create(
+      1,
+      { content: 'before', trigger_time: `${c.day} 00:45` },
+      { actor: 'user' },
+    );
+    const after = s.create(
+      1,
+      { content: 'after', trigger_time: `${c.day} 04:15` },
+      { actor: 'user' },
+    );
 
     vi.advanceTimersByTime(5 * DAY);
 
@@ -154,7 +173,9 @@ describe.each(CASES)('$zone $kind ($day)', (c) => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(rec!.missed).toEqual([]);
     // The delivery table agrees with the events.
-    const rows = app.ctx.db.prepare("SELECT COUNT(*) AS n FROM reminder_deliveries WHERE kind = 'fired'").get() as { n: number };
+    const rows = app.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM reminder_deliveries WHERE kind = 'fired'")
+      .get() as { n: number };
     expect(rows.n).toBe(keys.length);
   });
 });

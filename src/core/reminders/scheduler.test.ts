@@ -3,7 +3,9 @@ import type { PaiApp } from '../app';
 import { DAY, HOUR, MIN, openApp, record, removeDir, tempDir, type Recorder } from './test-support';
 import { ReminderScheduler, MAX_TIMER_MS } from './scheduler';
 
-const FAKE = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const };
+const FAKE = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const,
+};
 
 let dir: string;
 let app: PaiApp;
@@ -37,7 +39,8 @@ describe('the due-time loop', () => {
     const r = create('开会', '2026-04-07 09:01:30');
     // Other modules (e.g. the daily backup check) hold their own timer; reminders add one, however many.
     const withOne = vi.getTimerCount();
-    for (let i = 0; i < 50; i++) create(`later ${i}`, `2026-04-0${8 + (i % 2)} 10:${String(i).padStart(2, '0')}`);
+    for (let i = 0; i < 50; i++)
+      create(`later ${i}`, `2026-04-0${8 + (i % 2)} 10:${String(i).padStart(2, '0')}`);
     expect(app.services.reminders.timersHeld()).toBe(1);
     expect(vi.getTimerCount()).toBe(withOne);
 
@@ -46,13 +49,22 @@ describe('the due-time loop', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(rec.fired).toHaveLength(1);
     const f = rec.fired[0]!;
-    expect(f).toMatchObject({ schedule_id: r.id, content: '开会', trigger_time: '2026-04-07T09:01:30+08:00', late: false });
+    expect(f).toMatchObject({
+      schedule_id: r.id,
+      content: '开会',
+      trigger_time: '2026-04-07T09:01:30+08:00',
+      late: false,
+    });
     expect(f.at - f.occurrence_at).toBeGreaterThanOrEqual(0);
     expect(f.at - f.occurrence_at).toBeLessThanOrEqual(1000);
 
     await vi.advanceTimersByTimeAsync(HOUR);
     expect(rec.fired).toHaveLength(1);
-    expect(app.services.schedule.get(1, r.id)).toMatchObject({ status: 'PENDING', awaiting_done: true, next_fire_time: null });
+    expect(app.services.schedule.get(1, r.id)).toMatchObject({
+      status: 'PENDING',
+      awaiting_done: true,
+      next_fire_time: null,
+    });
     // Other modules' one-off timers come and go; the scheduler itself still holds at most one.
     expect(app.services.reminders.timersHeld()).toBeLessThanOrEqual(1);
   });
@@ -82,7 +94,9 @@ describe('the due-time loop', () => {
     await app.start();
     create('renew passport', '2026-02-10 08:00');
     vi.advanceTimersByTime(40 * DAY + 500);
-    expect(rec.fired.map((f) => [f.trigger_time, f.late])).toEqual([['2026-02-10T08:00:00-05:00', false]]);
+    expect(rec.fired.map((f) => [f.trigger_time, f.late])).toEqual([
+      ['2026-02-10T08:00:00-05:00', false],
+    ]);
   }, 90_000);
 
   it('re-arms on insert: a reminder earlier than the current wake is not delayed', async () => {
@@ -105,7 +119,9 @@ describe('edits racing with the due time', () => {
     await vi.advanceTimersByTimeAsync(5 * MIN);
     expect(rec.fired).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(HOUR);
-    expect(rec.fired.map((f) => [f.trigger_time, f.at - f.occurrence_at])).toEqual([['2026-04-07T09:06:00+08:00', 0]]);
+    expect(rec.fired.map((f) => [f.trigger_time, f.at - f.occurrence_at])).toEqual([
+      ['2026-04-07T09:06:00+08:00', 0],
+    ]);
   });
 
   it('a delete just before the due time means it never fires, and its deliveries are gone', async () => {
@@ -155,7 +171,9 @@ describe('complete and snooze', () => {
       ['2026-04-07T09:00:30+08:00', false],
       ['2026-04-07T09:10:30+08:00', true],
     ]);
-    const done = app.services.schedule.complete(1, r.id, rec.fired[1]!.occurrence_at, { actor: 'user' });
+    const done = app.services.schedule.complete(1, r.id, rec.fired[1]!.occurrence_at, {
+      actor: 'user',
+    });
     expect(done).toMatchObject({ status: 'EXECUTED', next_fire_time: null, awaiting_done: false });
     await vi.advanceTimersByTimeAsync(DAY);
     expect(rec.fired).toHaveLength(2);
@@ -167,12 +185,17 @@ describe('complete and snooze', () => {
     const r = create('vitamins', '2026-04-07 09:00', 'daily');
     await vi.advanceTimersByTimeAsync(HOUR);
     expect(rec.fired).toHaveLength(1);
-    const after = app.services.schedule.complete(1, r.id, rec.fired[0]!.occurrence_at, { actor: 'user' });
+    const after = app.services.schedule.complete(1, r.id, rec.fired[0]!.occurrence_at, {
+      actor: 'user',
+    });
     expect(after).toMatchObject({ status: 'PENDING', trigger_time: '2026-04-08T09:00:00+08:00' });
     // Completing again without an occurrence skips the next one ahead of time.
     const skipped = app.services.schedule.complete(1, r.id, undefined, { actor: 'user' });
     expect(skipped.trigger_time).toBe('2026-04-09T09:00:00+08:00');
     await vi.advanceTimersByTimeAsync(2 * DAY);
-    expect(rec.fired.map((f) => f.trigger_time)).toEqual(['2026-04-07T09:00:00+08:00', '2026-04-09T09:00:00+08:00']);
+    expect(rec.fired.map((f) => f.trigger_time)).toEqual([
+      '2026-04-07T09:00:00+08:00',
+      '2026-04-09T09:00:00+08:00',
+    ]);
   });
 });

@@ -125,7 +125,8 @@ export class ReminderScheduler {
     const now = this.d.clock.now();
     const drift = now - this.plannedWake;
     if (drift > this.opts.driftMs || drift < -this.opts.driftMs) this.pass('resume');
-    else if (this.plannedReason === 'timer' || (this.d.schedule.earliestDue() ?? Infinity) <= now) this.pass('timer');
+    else if (this.plannedReason === 'timer' || (this.d.schedule.earliestDue() ?? Infinity) <= now)
+      this.pass('timer');
     this.arm();
   }
 

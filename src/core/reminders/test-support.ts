@@ -32,7 +32,9 @@ export function record(app: PaiApp): Recorder {
     missed: [],
     stop: () => {},
   };
-  const a = app.ctx.events.on('reminder.fired', (p) => rec.fired.push({ ...p, at: app.ctx.clock.now() }));
+  const a = app.ctx.events.on('reminder.fired', (p) =>
+    rec.fired.push({ ...p, at: app.ctx.clock.now() }),
+  );
   const b = app.ctx.events.on('reminder.missed', (p) => rec.missed.push(p));
   rec.stop = () => {
     a();

@@ -32,7 +32,8 @@ function build(expr: string): WallCron {
   const parsed = CronExpressionParser.parse(expr, { tz: 'UTC', currentDate: new Date(0) });
   if (/[lw#]/i.test(expr.replace(NAMES, ''))) return iteratorCron(parsed);
   const f = parsed.fields;
-  const nums = (v: readonly (number | string)[]) => [...new Set(v.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
+  const nums = (v: readonly (number | string)[]) =>
+    [...new Set(v.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
   const minutes = nums(f.minute.values);
   const hours = nums(f.hour.values);
   const doms = new Set(nums(f.dayOfMonth.values));

@@ -26,8 +26,12 @@ const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
   return {
-    select: db.prepare('SELECT * FROM schedules WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?'),
-    known: db.prepare('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?'),
+    select: db.prepare(
+      'SELECT * FROM schedules WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?',
+    ),
+    known: db.prepare(
+      'SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?',
+    ),
     insert: db.prepare(
       `INSERT OR IGNORE INTO reminder_deliveries (schedule_id, occurrence_at, kind, late, snoozed, acted_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
@@ -60,7 +64,12 @@ interface Occurrence {
  * (schedule_id, occurrence_at), is what makes a fire happen at most once —
  * after a restart, a second process, or a race with an edit.
  */
-export function processDue(db: Db, audit: AuditService, now: number, policy: DuePolicy): DueOutcome {
+export function processDue(
+  db: Db,
+  audit: AuditService,
+  now: number,
+  policy: DuePolicy,
+): DueOutcome {
   const out: DueOutcome = { fired: [], missed: [], changedIds: [] };
   const { select, known, insert, update } = statements(db);
 

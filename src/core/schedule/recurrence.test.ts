@@ -18,31 +18,39 @@ function series(rule: Repeat, anchor: string, zone: string, from: string, n: num
 
 describe('wall time ↔ instant (DST rule)', () => {
   it('shifts a wall time in the spring-forward gap forward by the gap, in every zone', () => {
-    expect(iso(wallToInstant(wall('2026-03-29T02:30:00'), 'Europe/Berlin'), 'Europe/Berlin')).toBe('2026-03-29T03:30:00+02:00');
-    expect(iso(wallToInstant(wall('2026-03-08T02:30:00'), 'America/New_York'), 'America/New_York')).toBe(
-      '2026-03-08T03:30:00-04:00',
+    expect(iso(wallToInstant(wall('2026-03-29T02:30:00'), 'Europe/Berlin'), 'Europe/Berlin')).toBe(
+      '2026-03-29T03:30:00+02:00',
     );
-    expect(iso(wallToInstant(wall('2026-10-04T02:30:00'), 'Australia/Sydney'), 'Australia/Sydney')).toBe(
-      '2026-10-04T03:30:00+11:00',
-    );
+    expect(
+      iso(wallToInstant(wall('2026-03-08T02:30:00'), 'America/New_York'), 'America/New_York'),
+    ).toBe('2026-03-08T03:30:00-04:00');
+    expect(
+      iso(wallToInstant(wall('2026-10-04T02:30:00'), 'Australia/Sydney'), 'Australia/Sydney'),
+    ).toBe('2026-10-04T03:30:00+11:00');
   });
 
   it('reads a wall time that exists twice (fall-back) as the first, earlier instant, in every zone', () => {
-    expect(iso(wallToInstant(wall('2026-10-25T02:30:00'), 'Europe/Berlin'), 'Europe/Berlin')).toBe('2026-10-25T02:30:00+02:00');
-    expect(iso(wallToInstant(wall('2026-11-01T01:30:00'), 'America/New_York'), 'America/New_York')).toBe(
-      '2026-11-01T01:30:00-04:00',
+    expect(iso(wallToInstant(wall('2026-10-25T02:30:00'), 'Europe/Berlin'), 'Europe/Berlin')).toBe(
+      '2026-10-25T02:30:00+02:00',
     );
-    expect(iso(wallToInstant(wall('2026-04-05T02:30:00'), 'Australia/Sydney'), 'Australia/Sydney')).toBe(
-      '2026-04-05T02:30:00+11:00',
-    );
+    expect(
+      iso(wallToInstant(wall('2026-11-01T01:30:00'), 'America/New_York'), 'America/New_York'),
+    ).toBe('2026-11-01T01:30:00-04:00');
+    expect(
+      iso(wallToInstant(wall('2026-04-05T02:30:00'), 'Australia/Sydney'), 'Australia/Sydney'),
+    ).toBe('2026-04-05T02:30:00+11:00');
   });
 
   it('parses trigger_time texts as local wall time and refuses the rest with the reference error', () => {
     const z = 'Asia/Shanghai';
-    expect(iso(parseTriggerTime('2026-04-07 09:30:00', z).instant, z)).toBe('2026-04-07T09:30:00+08:00');
+    expect(iso(parseTriggerTime('2026-04-07 09:30:00', z).instant, z)).toBe(
+      '2026-04-07T09:30:00+08:00',
+    );
     expect(iso(parseTriggerTime('2026/4/7 9:05', z).instant, z)).toBe('2026-04-07T09:05:00+08:00');
     expect(iso(parseTriggerTime('2026-04-07', z).instant, z)).toBe('2026-04-07T00:00:00+08:00');
-    expect(iso(parseTriggerTime('2026-04-07T01:30:00Z', z).instant, z)).toBe('2026-04-07T09:30:00+08:00');
+    expect(iso(parseTriggerTime('2026-04-07T01:30:00Z', z).instant, z)).toBe(
+      '2026-04-07T09:30:00+08:00',
+    );
     for (const bad of ['tomorrow', '2026-13-01 10:00', '', '09:30 明天']) {
       expect(() => parseTriggerTime(bad, z)).toThrow(/无法解析 trigger_time/);
     }
@@ -65,7 +73,9 @@ describe('repeat rules', () => {
   });
 
   it('daily keeps the wall time across spring-forward: the 02:30 occurrence moves to 03:30 that day only', () => {
-    expect(series({ kind: 'daily' }, '2026-03-27T02:30:00', 'Europe/Berlin', '2026-03-28T00:00:00', 3)).toEqual([
+    expect(
+      series({ kind: 'daily' }, '2026-03-27T02:30:00', 'Europe/Berlin', '2026-03-28T00:00:00', 3),
+    ).toEqual([
       '2026-03-28T02:30:00+01:00',
       '2026-03-29T03:30:00+02:00',
       '2026-03-30T02:30:00+02:00',
@@ -73,7 +83,15 @@ describe('repeat rules', () => {
   });
 
   it('daily 01:30 on the New York fall-back day occurs once, at the first 01:30', () => {
-    expect(series({ kind: 'daily' }, '2026-10-30T01:30:00', 'America/New_York', '2026-10-31T00:00:00', 3)).toEqual([
+    expect(
+      series(
+        { kind: 'daily' },
+        '2026-10-30T01:30:00',
+        'America/New_York',
+        '2026-10-31T00:00:00',
+        3,
+      ),
+    ).toEqual([
       '2026-10-31T01:30:00-04:00',
       '2026-11-01T01:30:00-04:00',
       '2026-11-02T01:30:00-05:00',
@@ -82,16 +100,25 @@ describe('repeat rules', () => {
 
   it('weekdays skip the weekend; weekly keeps the weekday; monthly clamps to the month end', () => {
     // 2026-04-03 is a Friday.
-    expect(series({ kind: 'weekdays' }, '2026-04-03T08:00:00', 'Asia/Shanghai', '2026-04-03T00:00:00', 3)).toEqual([
+    expect(
+      series(
+        { kind: 'weekdays' },
+        '2026-04-03T08:00:00',
+        'Asia/Shanghai',
+        '2026-04-03T00:00:00',
+        3,
+      ),
+    ).toEqual([
       '2026-04-03T08:00:00+08:00',
       '2026-04-06T08:00:00+08:00',
       '2026-04-07T08:00:00+08:00',
     ]);
-    expect(series({ kind: 'weekly' }, '2026-04-03T08:00:00', 'Asia/Shanghai', '2026-04-04T00:00:00', 2)).toEqual([
-      '2026-04-10T08:00:00+08:00',
-      '2026-04-17T08:00:00+08:00',
-    ]);
-    expect(series({ kind: 'monthly' }, '2026-01-31T09:00:00', 'Asia/Shanghai', '2026-01-01T00:00:00', 4)).toEqual([
+    expect(
+      series({ kind: 'weekly' }, '2026-04-03T08:00:00', 'Asia/Shanghai', '2026-04-04T00:00:00', 2),
+    ).toEqual(['2026-04-10T08:00:00+08:00', '2026-04-17T08:00:00+08:00']);
+    expect(
+      series({ kind: 'monthly' }, '2026-01-31T09:00:00', 'Asia/Shanghai', '2026-01-01T00:00:00', 4),
+    ).toEqual([
       '2026-01-31T09:00:00+08:00',
       '2026-02-28T09:00:00+08:00',
       '2026-03-31T09:00:00+08:00',
@@ -121,7 +148,11 @@ describe('repeat rules', () => {
       '2026-03-28T00:00:00',
       3,
     );
-    expect(spring).toEqual(['2026-03-28T02:30:00+01:00', '2026-03-29T03:30:00+02:00', '2026-03-30T02:30:00+02:00']);
+    expect(spring).toEqual([
+      '2026-03-28T02:30:00+01:00',
+      '2026-03-29T03:30:00+02:00',
+      '2026-03-30T02:30:00+02:00',
+    ]);
   });
 
   it('cron every 20 minutes through a spring-forward gap gives strictly increasing, distinct instants', () => {
@@ -147,25 +178,51 @@ describe('repeat rules', () => {
 
   it('cron day fields: both restricted means either matches; L and # use the full parser', () => {
     // 2026-06: the 1st is a Monday; Mondays are 1, 8, 15.
-    expect(series({ kind: 'cron', expr: '0 9 1,10 * MON' }, '2026-06-01T00:00:00', 'UTC', '2026-06-01T00:00:00', 4)).toEqual([
+    expect(
+      series(
+        { kind: 'cron', expr: '0 9 1,10 * MON' },
+        '2026-06-01T00:00:00',
+        'UTC',
+        '2026-06-01T00:00:00',
+        4,
+      ),
+    ).toEqual([
       '2026-06-01T09:00:00Z',
       '2026-06-08T09:00:00Z',
       '2026-06-10T09:00:00Z',
       '2026-06-15T09:00:00Z',
     ]);
-    expect(series({ kind: 'cron', expr: '0 18 L * *' }, '2026-01-01T00:00:00', 'Asia/Shanghai', '2026-01-01T00:00:00', 3)).toEqual([
+    expect(
+      series(
+        { kind: 'cron', expr: '0 18 L * *' },
+        '2026-01-01T00:00:00',
+        'Asia/Shanghai',
+        '2026-01-01T00:00:00',
+        3,
+      ),
+    ).toEqual([
       '2026-01-31T18:00:00+08:00',
       '2026-02-28T18:00:00+08:00',
       '2026-03-31T18:00:00+08:00',
     ]);
-    expect(series({ kind: 'cron', expr: '30 7 * * 5#2' }, '2026-01-01T00:00:00', 'UTC', '2026-01-01T00:00:00', 2)).toEqual([
-      '2026-01-09T07:30:00Z',
-      '2026-02-13T07:30:00Z',
-    ]);
+    expect(
+      series(
+        { kind: 'cron', expr: '30 7 * * 5#2' },
+        '2026-01-01T00:00:00',
+        'UTC',
+        '2026-01-01T00:00:00',
+        2,
+      ),
+    ).toEqual(['2026-01-09T07:30:00Z', '2026-02-13T07:30:00Z']);
   });
 
   it('no occurrence comes before the anchor', () => {
-    const first = firstOccurrenceFrom({ kind: 'daily' }, wall('2026-05-10T07:00:00'), 'UTC', Date.UTC(2026, 0, 1));
+    const first = firstOccurrenceFrom(
+      { kind: 'daily' },
+      wall('2026-05-10T07:00:00'),
+      'UTC',
+      Date.UTC(2026, 0, 1),
+    );
     expect(iso(first, 'UTC')).toBe('2026-05-10T07:00:00Z');
   });
 });

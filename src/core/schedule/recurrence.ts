@@ -65,7 +65,10 @@ export function parseRepeat(text: string | null | undefined): Repeat | null {
     if (compileCron(raw).nextAfter(0) === null) throw new Error('it never matches');
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new PaiError('VALIDATION_FAILED', `cron 表达式无效 "${raw}": ${why} (invalid cron expression)`);
+    throw new PaiError(
+      'VALIDATION_FAILED',
+      `cron 表达式无效 "${raw}": ${why} (invalid cron expression)`,
+    );
   }
   return { kind: 'cron', expr: raw };
 }
@@ -80,12 +83,22 @@ export function repeatToText(r: Repeat | null): string | null {
  * at `anchor` (a wall time in `zone`; no occurrence comes before it).
  * null when the rule has none left.
  */
-export function firstOccurrenceFrom(rule: Repeat, anchor: WallMs, zone: string, from: number): number | null {
+export function firstOccurrenceFrom(
+  rule: Repeat,
+  anchor: WallMs,
+  zone: string,
+  from: number,
+): number | null {
   return nextOccurrence(rule, anchor, zone, from - 1);
 }
 
 /** The first occurrence strictly after the instant `after`. */
-export function nextOccurrence(rule: Repeat, anchor: WallMs, zone: string, after: number): number | null {
+export function nextOccurrence(
+  rule: Repeat,
+  anchor: WallMs,
+  zone: string,
+  after: number,
+): number | null {
   const anchorInstant = wallToInstant(anchor, zone);
   const floor = Math.max(after, anchorInstant - 1);
   if (rule.kind === 'cron') return nextCron(rule.expr, zone, floor);
@@ -93,7 +106,12 @@ export function nextOccurrence(rule: Repeat, anchor: WallMs, zone: string, after
   return nextDaily(rule.kind, anchor, zone, floor);
 }
 
-function nextDaily(kind: 'daily' | 'weekdays' | 'weekly', anchor: WallMs, zone: string, after: number): number | null {
+function nextDaily(
+  kind: 'daily' | 'weekdays' | 'weekly',
+  anchor: WallMs,
+  zone: string,
+  after: number,
+): number | null {
   const timeOfDay = ((anchor % DAY_MS) + DAY_MS) % DAY_MS;
   const anchorDay = anchor - timeOfDay;
   const anchorDow = new Date(anchorDay).getUTCDay();

@@ -10,7 +10,12 @@ export function scheduleReminderSink(schedule: ScheduleService): ReminderSink {
         { content: draft.content, trigger_time: draft.trigger_time, repeat: draft.repeat },
         { actor: meta.actor },
       );
-      return { id: item.id, content: item.content, trigger_time: item.trigger_time, repeat: item.repeat ?? null };
+      return {
+        id: item.id,
+        content: item.content,
+        trigger_time: item.trigger_time,
+        repeat: item.repeat ?? null,
+      };
     },
   };
 }

@@ -45,7 +45,11 @@ export function anchorOf(r: Pick<ScheduleRow, 'anchor_local'>): number {
   return parseWallText(r.anchor_local);
 }
 
-export function dueOf(status: ScheduleStatus, nextAt: number | null, snoozeAt: number | null): number | null {
+export function dueOf(
+  status: ScheduleStatus,
+  nextAt: number | null,
+  snoozeAt: number | null,
+): number | null {
   if (status !== 'PENDING') return null;
   if (nextAt === null) return snoozeAt;
   if (snoozeAt === null) return nextAt;

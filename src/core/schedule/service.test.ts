@@ -30,7 +30,11 @@ async function ok<T = ScheduleItem>(name: string, input: unknown): Promise<T> {
 
 describe('schedule operations', () => {
   it('create → item with the view fields; every write emits data.changed for schedule', async () => {
-    const item = await ok('schedule.create', { content: '牙医', trigger_time: '2026-04-08 15:00', repeat: null });
+    const item = await ok('schedule.create', {
+      content: '牙医',
+      trigger_time: '2026-04-08 15:00',
+      repeat: null,
+    });
     expect(item).toMatchObject({
       content: '牙医',
       status: 'PENDING',
@@ -53,17 +57,30 @@ describe('schedule operations', () => {
     const upcoming = await ok<{ items: ScheduleItem[] }>('schedule.list', { tab: 'upcoming' });
     // c is snoozed to 08:10 today, before a.
     expect(upcoming.items.map((i) => i.content)).toEqual(['c', 'a']);
-    expect((await ok<{ items: ScheduleItem[] }>('schedule.list', { tab: 'done' })).items.map((i) => i.id)).toEqual([b.id]);
+    expect(
+      (await ok<{ items: ScheduleItem[] }>('schedule.list', { tab: 'done' })).items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([b.id]);
     await ok('schedule.update', { id: a.id, patch: { status: 'CANCELLED' } });
-    expect((await ok<{ items: ScheduleItem[] }>('schedule.list', { tab: 'cancelled' })).items.map((i) => i.id)).toEqual([a.id]);
+    expect(
+      (await ok<{ items: ScheduleItem[] }>('schedule.list', { tab: 'cancelled' })).items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([a.id]);
   });
 
   it('delete → undo restores the reminder with its id and delivery history', async () => {
-    const r = await ok('schedule.create', { content: 'fired once', trigger_time: '2026-04-07 07:59' });
+    const r = await ok('schedule.create', {
+      content: 'fired once',
+      trigger_time: '2026-04-07 07:59',
+    });
     app.services.schedule.processDue(Date.now(), { graceMs: 600_000, lateMs: 60_000 });
     const before = await ok('schedule.get', { id: r.id });
     expect(before.awaiting_done).toBe(true);
-    const del = await ok<{ deleted: ScheduleItem; undo_token: string }>('schedule.delete', { id: r.id });
+    const del = await ok<{ deleted: ScheduleItem; undo_token: string }>('schedule.delete', {
+      id: r.id,
+    });
     expect(del.deleted).toEqual(before);
     expect((await app.dispatch('schedule.get', { id: r.id })).ok).toBe(false);
     const restored = await ok('schedule.undoDelete', { undo_token: del.undo_token });
@@ -71,29 +88,47 @@ describe('schedule operations', () => {
     const again = await app.dispatch('schedule.undoDelete', { undo_token: del.undo_token });
     expect(again.ok ? null : again.error.code).toBe('CONFLICT');
     // Restored with its delivery: it does not fire a second time.
-    expect(app.services.schedule.processDue(Date.now(), { graceMs: 600_000, lateMs: 60_000 }).fired).toEqual([]);
+    expect(
+      app.services.schedule.processDue(Date.now(), { graceMs: 600_000, lateMs: 60_000 }).fired,
+    ).toEqual([]);
   });
 
   it('snooze refuses done or cancelled reminders; a missed one comes back as PENDING', async () => {
-    const done = await ok('schedule.create', { content: 'd', trigger_time: '2026-04-08 09:00', status: 'EXECUTED' });
+    const done = await ok('schedule.create', {
+      content: 'd',
+      trigger_time: '2026-04-08 09:00',
+      status: 'EXECUTED',
+    });
     const res = await app.dispatch('schedule.snooze', { id: done.id });
     expect(res.ok ? null : res.error.code).toBe('CONFLICT');
     const old = await ok('schedule.create', { content: 'old', trigger_time: '2026-04-07 06:00' });
     app.services.schedule.processDue(Date.now(), { graceMs: 600_000, lateMs: 60_000 });
     expect((await ok('schedule.get', { id: old.id })).status).toBe('MISSED');
     const back = await ok('schedule.snooze', { id: old.id, minutes: 5 });
-    expect(back).toMatchObject({ status: 'PENDING', snoozed_until: '2026-04-07T08:05:00+08:00', next_fire_time: '2026-04-07T08:05:00+08:00' });
+    expect(back).toMatchObject({
+      status: 'PENDING',
+      snoozed_until: '2026-04-07T08:05:00+08:00',
+      next_fire_time: '2026-04-07T08:05:00+08:00',
+    });
   });
 
   it('re-activating a cancelled one-shot fires it only if its time was never acted on', async () => {
-    const r = await ok('schedule.create', { content: 'r', trigger_time: '2026-04-08 09:00', status: '取消' });
+    const r = await ok('schedule.create', {
+      content: 'r',
+      trigger_time: '2026-04-08 09:00',
+      status: '取消',
+    });
     expect(r.next_fire_time).toBeNull();
     const again = await ok('schedule.update', { id: r.id, patch: { status: '待办' } });
     expect(again.next_fire_time).toBe('2026-04-08T09:00:00+08:00');
   });
 
   it('a recurring reminder set with a past start begins at its next future occurrence', async () => {
-    const r = await ok('schedule.create', { content: 'standup', trigger_time: '2026-04-01 09:30', repeat: 'weekdays' });
+    const r = await ok('schedule.create', {
+      content: 'standup',
+      trigger_time: '2026-04-01 09:30',
+      repeat: 'weekdays',
+    });
     // 2026-04-07 is a Tuesday and it is 08:00.
     expect(r.trigger_time).toBe('2026-04-07T09:30:00+08:00');
     const weekly = await ok('schedule.update', { id: r.id, patch: { repeat: 'weekly' } });
@@ -113,7 +148,9 @@ describe('schedule operations', () => {
       ['schedule.complete', { id: r.id, occurrence_at: 'x' }],
     ] as const) {
       const res = await app.dispatch(name, input);
-      expect(res.ok ? null : res.error.code, `${name} ${JSON.stringify(input)}`).toBe('VALIDATION_FAILED');
+      expect(res.ok ? null : res.error.code, `${name} ${JSON.stringify(input)}`).toBe(
+        'VALIDATION_FAILED',
+      );
     }
     expect(await ok('schedule.get', { id: r.id })).toEqual(r);
     expect((await ok<{ items: ScheduleItem[] }>('schedule.list', {})).items).toHaveLength(1);

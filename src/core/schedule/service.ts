@@ -14,7 +14,13 @@ import {
   type ScheduleStatus,
   type ScheduleTab,
 } from '../../shared/contract';
-import { firstOccurrenceFrom, nextOccurrence, parseRepeat, repeatToText, type Repeat } from './recurrence';
+import {
+  firstOccurrenceFrom,
+  nextOccurrence,
+  parseRepeat,
+  repeatToText,
+  type Repeat,
+} from './recurrence';
 import { parseTriggerTime, wallText, wallToInstant } from './wall-time';
 import {
   SELECT_ITEM,
@@ -103,7 +109,8 @@ export class ScheduleService {
 
   private row(userId: number, id: number): ScheduleRow {
     const r = this.q('SELECT * FROM schedules WHERE id = ?').get(id) as ScheduleRow | undefined;
-    if (!r || r.user_id !== userId) throw new PaiError('NOT_FOUND', `日程 #${id} 不存在 (reminder ${id} not found)`);
+    if (!r || r.user_id !== userId)
+      throw new PaiError('NOT_FOUND', `日程 #${id} 不存在 (reminder ${id} not found)`);
     return r;
   }
 
@@ -125,12 +132,21 @@ export class ScheduleService {
    * its time (even a past one: the scheduler then fires it late or marks it
    * missed); a recurring one from its first occurrence not in the past.
    */
-  private plan(rule: Repeat | null, anchorWall: number, zone: string, status: ScheduleStatus, now: number) {
+  private plan(
+    rule: Repeat | null,
+    anchorWall: number,
+    zone: string,
+    status: ScheduleStatus,
+    now: number,
+  ) {
     const anchorAt = wallToInstant(anchorWall, zone);
     if (!rule) return { trigger_at: anchorAt, next_at: status === 'PENDING' ? anchorAt : null };
     const first = firstOccurrenceFrom(rule, anchorWall, zone, Math.max(anchorAt, now));
     if (first === null) {
-      throw new PaiError('VALIDATION_FAILED', '这个重复规则没有将来的提醒时间 (the repeat rule has no future occurrence)');
+      throw new PaiError(
+        'VALIDATION_FAILED',
+        '这个重复规则没有将来的提醒时间 (the repeat rule has no future occurrence)',
+      );
     }
     return { trigger_at: first, next_at: status === 'PENDING' ? first : null };
   }
@@ -199,7 +215,10 @@ export class ScheduleService {
       }
       if (patch.status !== undefined && patch.status.trim()) next.status = statusArg(patch.status);
       if (replan) {
-        Object.assign(next, this.plan(ruleOf(next), anchorOf(next), next.time_zone, next.status, now));
+        Object.assign(
+          next,
+          this.plan(ruleOf(next), anchorOf(next), next.time_zone, next.status, now),
+        );
         next.snooze_at = null;
       } else if (next.status !== before.status) {
         if (next.status === 'PENDING') this.reactivate(next, now);
@@ -231,7 +250,9 @@ export class ScheduleService {
   }
 
   private hasDelivery(id: number, at: number): boolean {
-    return !!this.q('SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?').get(id, at);
+    return !!this.q(
+      'SELECT 1 FROM reminder_deliveries WHERE schedule_id = ? AND occurrence_at = ?',
+    ).get(id, at);
   }
 
   private write(r: ScheduleRow): void {
@@ -246,7 +267,11 @@ export class ScheduleService {
   }
 
   /** Removes the reminder and its delivery records (reference 000); returns the snapshot and an undo token. */
-  delete(userId: number, id: number, meta: WriteMeta): { deleted: ScheduleItem; undo_token: string } {
+  delete(
+    userId: number,
+    id: number,
+    meta: WriteMeta,
+  ): { deleted: ScheduleItem; undo_token: string } {
     const res = this.db.transaction(() => {
       const before = this.row(userId, id);
       const snapshot = toItem(this.itemRow(id));
@@ -275,10 +300,16 @@ export class ScheduleService {
     if (!m) throw new PaiError('VALIDATION_FAILED', 'Invalid undo token');
     const item = this.db.transaction(() => {
       const a = this.db
-        .prepare("SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'schedule' AND action = 'delete'")
+        .prepare(
+          "SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'schedule' AND action = 'delete'",
+        )
         .get(Number(m[1])) as { user_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId) throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
-      const snap = JSON.parse(a.before_json) as { _row: ScheduleRow; _deliveries: Record<string, unknown>[] };
+      if (!a || a.user_id !== userId)
+        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
+      const snap = JSON.parse(a.before_json) as {
+        _row: ScheduleRow;
+        _deliveries: Record<string, unknown>[];
+      };
       const row = snap._row;
       if (this.q('SELECT 1 FROM schedules WHERE id = ? OR job_id = ?').get(row.id, row.job_id)) {
         throw new PaiError('CONFLICT', '这条提醒已恢复 (already restored)');
@@ -308,7 +339,12 @@ export class ScheduleService {
    * only the occurrence is marked: the one given, else the latest fired one not
    * yet done, else the next upcoming one (which is then skipped).
    */
-  complete(userId: number, id: number, occurrenceAt: number | undefined, meta: WriteMeta): ScheduleItem {
+  complete(
+    userId: number,
+    id: number,
+    occurrenceAt: number | undefined,
+    meta: WriteMeta,
+  ): ScheduleItem {
     const now = this.d.clock.now();
     const item = this.db.transaction(() => {
       const before = this.row(userId, id);
@@ -318,7 +354,9 @@ export class ScheduleService {
         next.status = 'EXECUTED';
         next.next_at = null;
         this.db
-          .prepare('UPDATE reminder_deliveries SET done_at = ? WHERE schedule_id = ? AND done_at IS NULL')
+          .prepare(
+            'UPDATE reminder_deliveries SET done_at = ? WHERE schedule_id = ? AND done_at IS NULL',
+          )
           .run(now, id);
       } else {
         const latestUndone = this.db
@@ -330,11 +368,16 @@ export class ScheduleService {
         const occ = occurrenceAt ?? latestUndone?.occurrence_at ?? before.next_at;
         if (occ === null) throw new PaiError('CONFLICT', '没有可完成的提醒 (nothing to complete)');
         const marked = this.db
-          .prepare('UPDATE reminder_deliveries SET done_at = ? WHERE schedule_id = ? AND occurrence_at = ? AND done_at IS NULL')
+          .prepare(
+            'UPDATE reminder_deliveries SET done_at = ? WHERE schedule_id = ? AND occurrence_at = ? AND done_at IS NULL',
+          )
           .run(now, id, occ);
         if (marked.changes === 0 && !this.hasDelivery(id, occ)) {
           if (occ !== before.next_at) {
-            throw new PaiError('VALIDATION_FAILED', '这个时间不是该提醒的一次发生 (not an occurrence of this reminder)');
+            throw new PaiError(
+              'VALIDATION_FAILED',
+              '这个时间不是该提醒的一次发生 (not an occurrence of this reminder)',
+            );
           }
           this.db
             .prepare(
@@ -362,7 +405,10 @@ export class ScheduleService {
     const item = this.db.transaction(() => {
       const before = this.row(userId, id);
       if (before.status === 'EXECUTED' || before.status === 'CANCELLED') {
-        throw new PaiError('CONFLICT', '已完成或已取消的提醒不能稍后提醒 (a done or cancelled reminder cannot be snoozed)');
+        throw new PaiError(
+          'CONFLICT',
+          '已完成或已取消的提醒不能稍后提醒 (a done or cancelled reminder cannot be snoozed)',
+        );
       }
       const next: ScheduleRow = { ...before, status: 'PENDING', updated_at: now };
       if (before.status !== 'PENDING' && ruleOf(before)) this.reactivate(next, now);
@@ -370,7 +416,10 @@ export class ScheduleService {
       next.snooze_at = Math.ceil((now + minutes * 60_000) / 1000) * 1000;
       next.due_at = dueOf(next.status, next.next_at, next.snooze_at);
       this.write(next);
-      this.audit(userId, meta, 'snooze', id, toEntry(before), { ...toEntry(next), snoozed_until: next.snooze_at });
+      this.audit(userId, meta, 'snooze', id, toEntry(before), {
+        ...toEntry(next),
+        snoozed_until: next.snooze_at,
+      });
       return toItem(this.itemRow(id));
     })();
     this.changed([id]);
@@ -379,9 +428,9 @@ export class ScheduleService {
 
   /** The most recently created (id desc), null when there is none. */
   latest(userId: number): ScheduleEntry | null {
-    const r = this.q('SELECT * FROM schedules WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
-      | ScheduleRow
-      | undefined;
+    const r = this.q('SELECT * FROM schedules WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(
+      userId,
+    ) as ScheduleRow | undefined;
     return r ? toEntry(r) : null;
   }
 
@@ -413,7 +462,11 @@ export class ScheduleService {
     if (f.end_at?.trim()) {
       const end = parseTriggerTime(f.end_at, zone, 'end_at');
       parts.push('s.trigger_at < ?');
-      params.push(/^\d{4}[-/]\d{1,2}[-/]\d{1,2}$/.test(f.end_at.trim()) ? wallToInstant(end.wall + DAY_MS, zone) : end.instant);
+      params.push(
+        /^\d{4}[-/]\d{1,2}[-/]\d{1,2}$/.test(f.end_at.trim())
+          ? wallToInstant(end.wall + DAY_MS, zone)
+          : end.instant,
+      );
     }
     if (f.content_like?.trim()) {
       parts.push("s.content LIKE ? ESCAPE '\\'");
@@ -424,17 +477,24 @@ export class ScheduleService {
       params.push(...f.schedule_ids);
     }
     const byDue = f.tab === 'upcoming' && !f.status;
-    const dir = (f.order ?? (f.tab && f.tab !== 'upcoming' ? 'desc' : 'asc')) === 'desc' ? 'DESC' : 'ASC';
+    const dir =
+      (f.order ?? (f.tab && f.tab !== 'upcoming' ? 'desc' : 'asc')) === 'desc' ? 'DESC' : 'ASC';
     const key = byDue ? 'COALESCE(s.due_at, s.trigger_at)' : 's.trigger_at';
     const rows = this.db
-      .prepare(`${SELECT_ITEM} WHERE ${parts.join(' AND ')} ORDER BY ${key} ${dir}, s.id ${dir} LIMIT ?`)
+      .prepare(
+        `${SELECT_ITEM} WHERE ${parts.join(' AND ')} ORDER BY ${key} ${dir}, s.id ${dir} LIMIT ?`,
+      )
       .all(...params, f.limit ?? 100) as ScheduleItemRow[];
     return rows.map(toItem);
   }
 
   /** The earliest instant the scheduler must wake for, or null. */
   earliestDue(): number | null {
-    return (this.q('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL').get() as { t: number | null }).t;
+    return (
+      this.q('SELECT MIN(due_at) AS t FROM schedules WHERE due_at IS NOT NULL').get() as {
+        t: number | null;
+      }
+    ).t;
   }
 
   /** Fires or marks missed everything due at `now`, each occurrence at most once. */
@@ -444,7 +504,14 @@ export class ScheduleService {
     return out;
   }
 
-  private audit(userId: number, meta: WriteMeta, action: string, id: number, before?: unknown, after?: unknown): void {
+  private audit(
+    userId: number,
+    meta: WriteMeta,
+    action: string,
+    id: number,
+    before?: unknown,
+    after?: unknown,
+  ): void {
     this.d.audit.record({
       userId,
       actor: meta.actor,

@@ -51,8 +51,16 @@ export function instantToWall(instant: number, zone: string): WallMs {
 
 export function wallToInstant(wall: WallMs, zone: string): number {
   // Transitions are months apart, so the offsets a day either side cover both sides of any one.
-  const offsets = [...new Set([offsetAt(wall - DAY_MS, zone), offsetAt(wall, zone), offsetAt(wall + DAY_MS, zone)])];
-  const valid = offsets.map((o) => wall - o * 60_000).filter((t) => instantToWall(t, zone) === wall);
+  const offsets = [
+    ...new Set([
+      offsetAt(wall - DAY_MS, zone),
+      offsetAt(wall, zone),
+      offsetAt(wall + DAY_MS, zone),
+    ]),
+  ];
+  const valid = offsets
+    .map((o) => wall - o * 60_000)
+    .filter((t) => instantToWall(t, zone) === wall);
   if (valid.length > 0) return Math.min(...valid);
   // In a gap the earlier (smaller) offset still applies, which moves the reading past the gap.
   return wall - Math.min(...offsets) * 60_000;
@@ -78,15 +86,25 @@ const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
  * "2026-04-07T09:30:00", "2026/4/7 9:30", "2026-04-07" (midnight).
  * Throws the reference's error `无法解析 trigger_time` for anything else.
  */
-export function parseTriggerTime(text: string, zone: string, field = 'trigger_time'): { instant: number; wall: WallMs } {
+export function parseTriggerTime(
+  text: string,
+  zone: string,
+  field = 'trigger_time',
+): { instant: number; wall: WallMs } {
   const raw = text.trim();
   const fail = (): never => {
-    throw new PaiError('VALIDATION_FAILED', `无法解析 ${field}: "${raw}" (cannot parse ${field}; use e.g. 2026-04-07 09:30)`);
+    throw new PaiError(
+      'VALIDATION_FAILED',
+      `无法解析 ${field}: "${raw}" (cannot parse ${field}; use e.g. 2026-04-07 09:30)`,
+    );
   };
   if (!raw) fail();
   const normalized = raw
     .replace(/\//g, '-')
-    .replace(/^(\d{4})-(\d{1,2})-(\d{1,2})/, (_m, y: string, mo: string, d: string) => `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`)
+    .replace(
+      /^(\d{4})-(\d{1,2})-(\d{1,2})/,
+      (_m, y: string, mo: string, d: string) => `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`,
+    )
     .replace(/[ T](\d):/, (_m, h: string) => `T0${h}:`)
     .replace(' ', 'T');
   if (HAS_OFFSET.test(normalized)) {
@@ -103,5 +121,8 @@ export function parseTriggerTime(text: string, zone: string, field = 'trigger_ti
 
 /** ISO 8601 with the zone's offset at that instant, second precision. */
 export function isoInZone(instant: number, zone: string): string {
-  return DateTime.fromMillis(instant, { zone }).toISO({ suppressMilliseconds: true }) ?? new Date(instant).toISOString();
+  return (
+    DateTime.fromMillis(instant, { zone }).toISO({ suppressMilliseconds: true }) ??
+    new Date(instant).toISOString()
+  );
 }

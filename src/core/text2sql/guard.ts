@@ -17,26 +17,68 @@ export const MAX_TABLE_REFS = 6;
  */
 export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   // aggregates
-  'count', 'sum', 'total', 'avg', 'min', 'max', 'group_concat', 'string_agg',
+  'count',
+  'sum',
+  'total',
+  'avg',
+  'min',
+  'max',
+  'group_concat',
+  'string_agg',
   // window functions
-  'row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile', 'lag', 'lead',
-  'first_value', 'last_value', 'nth_value',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'percent_rank',
+  'cume_dist',
+  'ntile',
+  'lag',
+  'lead',
+  'first_value',
+  'last_value',
+  'nth_value',
   // numbers
-  'abs', 'round', 'ceil', 'ceiling', 'floor', 'trunc', 'sign',
+  'abs',
+  'round',
+  'ceil',
+  'ceiling',
+  'floor',
+  'trunc',
+  'sign',
   // null handling and conditionals
-  'coalesce', 'ifnull', 'nullif', 'iif',
+  'coalesce',
+  'ifnull',
+  'nullif',
+  'iif',
   // text
-  'lower', 'upper', 'length', 'substr', 'substring', 'trim', 'ltrim', 'rtrim', 'replace', 'instr',
-  'printf', 'format', 'concat', 'concat_ws', 'typeof',
+  'lower',
+  'upper',
+  'length',
+  'substr',
+  'substring',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'replace',
+  'instr',
+  'printf',
+  'format',
+  'concat',
+  'concat_ws',
+  'typeof',
   // dates (on the local transaction_date text)
-  'strftime', 'date', 'time', 'datetime', 'julianday', 'unixepoch',
+  'strftime',
+  'date',
+  'time',
+  'datetime',
+  'julianday',
+  'unixepoch',
   // node-sql-parser represents EXISTS (subquery) as a function
   'exists',
 ]);
 
 export type GuardVerdict =
-  | { allowed: true; reason: 'ok'; sql: string }
-  | { allowed: false; reason: string };
+  { allowed: true; reason: 'ok'; sql: string } | { allowed: false; reason: string };
 
 interface TableRef {
   db: string | null;
@@ -85,7 +127,9 @@ function scan(root: unknown): Scan {
       const inner = new Set(scope);
       for (const c of v.with) {
         if (!isNode(c)) continue;
-        const name = (isNode(c.name) ? String(c.name.value ?? '') : String(c.name ?? '')).toLowerCase();
+        const name = (
+          isNode(c.name) ? String(c.name.value ?? '') : String(c.name ?? '')
+        ).toLowerCase();
         inner.add(name);
         s.cteNames.add(name);
         s.cteBodies.push({ name, body: c.stmt });
@@ -113,12 +157,14 @@ function scan(root: unknown): Scan {
     switch (v.type) {
       case 'function': {
         const name = functionName(v).toLowerCase();
-        if (!ALLOWED_FUNCTIONS.has(name)) s.problems.push(`function ${name || '?'}() is not allowed`);
+        if (!ALLOWED_FUNCTIONS.has(name))
+          s.problems.push(`function ${name || '?'}() is not allowed`);
         break;
       }
       case 'aggr_func': {
         const name = String(v.name ?? '').toLowerCase();
-        if (!ALLOWED_FUNCTIONS.has(name)) s.problems.push(`function ${name || '?'}() is not allowed`);
+        if (!ALLOWED_FUNCTIONS.has(name))
+          s.problems.push(`function ${name || '?'}() is not allowed`);
         break;
       }
       case 'origin':
@@ -127,10 +173,14 @@ function scan(root: unknown): Scan {
         s.problems.push('query parameters and variables are not allowed');
         break;
       case 'column_ref':
-        if (typeof v.db === 'string' && v.db) s.problems.push('schema-qualified columns are not allowed');
+        if (typeof v.db === 'string' && v.db)
+          s.problems.push('schema-qualified columns are not allowed');
         break;
       default:
-        if (typeof v.type === 'string' && /^(insert|update|delete|replace|create|drop|alter|attach|detach|pragma)$/i.test(v.type)) {
+        if (
+          typeof v.type === 'string' &&
+          /^(insert|update|delete|replace|create|drop|alter|attach|detach|pragma)$/i.test(v.type)
+        ) {
           s.problems.push(`${v.type.toUpperCase()} is not allowed`);
         }
     }
@@ -181,7 +231,8 @@ function tablesIn(body: unknown): string[] {
 export function checkSql(raw: string): GuardVerdict {
   const text = (raw ?? '').trim();
   if (!text) return { allowed: false, reason: 'empty query' };
-  if (text.length > MAX_SQL_LENGTH) return { allowed: false, reason: `query is longer than ${MAX_SQL_LENGTH} characters` };
+  if (text.length > MAX_SQL_LENGTH)
+    return { allowed: false, reason: `query is longer than ${MAX_SQL_LENGTH} characters` };
   if (text.includes('\u0000')) return { allowed: false, reason: 'query contains a NUL character' };
 
   let ast: unknown;
@@ -192,10 +243,12 @@ export function checkSql(raw: string): GuardVerdict {
     return { allowed: false, reason: `cannot parse the query as one SQLite SELECT (${msg})` };
   }
   const statements = Array.isArray(ast) ? ast : [ast];
-  if (statements.length !== 1) return { allowed: false, reason: 'exactly one statement is allowed' };
+  if (statements.length !== 1)
+    return { allowed: false, reason: 'exactly one statement is allowed' };
   const stmt = statements[0];
   if (!isNode(stmt) || stmt.type !== 'select') {
-    const kind = isNode(stmt) && typeof stmt.type === 'string' ? stmt.type.toUpperCase() : 'unknown';
+    const kind =
+      isNode(stmt) && typeof stmt.type === 'string' ? stmt.type.toUpperCase() : 'unknown';
     return { allowed: false, reason: `only SELECT is allowed (got ${kind})` };
   }
 
@@ -204,19 +257,25 @@ export function checkSql(raw: string): GuardVerdict {
 
   for (const name of s.cteNames) {
     if (name === LEDGER_TABLE) return { allowed: false, reason: 'a CTE may not be named ledgers' };
-    if (name.startsWith('sqlite_') || name.startsWith('pragma_')) return { allowed: false, reason: `CTE name ${name} is not allowed` };
+    if (name.startsWith('sqlite_') || name.startsWith('pragma_'))
+      return { allowed: false, reason: `CTE name ${name} is not allowed` };
   }
   for (const { name, body } of s.cteBodies) {
-    if (tablesIn(body).includes(name)) return { allowed: false, reason: `recursive CTE ${name} is not allowed` };
+    if (tablesIn(body).includes(name))
+      return { allowed: false, reason: `recursive CTE ${name} is not allowed` };
   }
-  if (s.tables.length === 0) return { allowed: false, reason: 'the query must read the ledgers table' };
-  if (s.tables.length > MAX_TABLE_REFS) return { allowed: false, reason: `at most ${MAX_TABLE_REFS} table references are allowed` };
+  if (s.tables.length === 0)
+    return { allowed: false, reason: 'the query must read the ledgers table' };
+  if (s.tables.length > MAX_TABLE_REFS)
+    return { allowed: false, reason: `at most ${MAX_TABLE_REFS} table references are allowed` };
   let readsLedgers = false;
   for (const t of s.tables) {
     const name = t.table.toLowerCase();
-    if (t.db) return { allowed: false, reason: `schema-qualified table ${t.db}.${t.table} is not allowed` };
+    if (t.db)
+      return { allowed: false, reason: `schema-qualified table ${t.db}.${t.table} is not allowed` };
     if (name === LEDGER_TABLE) readsLedgers = true;
-    else if (!t.isCte) return { allowed: false, reason: `table ${t.table} is not allowed (only ledgers)` };
+    else if (!t.isCte)
+      return { allowed: false, reason: `table ${t.table} is not allowed (only ledgers)` };
   }
   if (!readsLedgers) return { allowed: false, reason: 'the query must read the ledgers table' };
 

@@ -13,7 +13,8 @@ describe('plan check (SQLite EXPLAIN)', () => {
     const plan = await s.app.services.text2sql.runner.explain(sql, LEDGER_TABLE);
     return checkPlan(plan.ops, plan.roots);
   };
-  const view = () => ledgerViewSql({ userId: 1, zone: 'Asia/Shanghai', range: null, currencies: ['CNY'] });
+  const view = () =>
+    ledgerViewSql({ userId: 1, zone: 'Asia/Shanghai', range: null, currencies: ['CNY'] });
   beforeAll(() => {
     s = seededApp();
   });
@@ -33,7 +34,11 @@ describe('plan check (SQLite EXPLAIN)', () => {
   it.each([
     ['another table', 'SELECT * FROM users', /other than ledgers/],
     ['the schema table', 'SELECT * FROM sqlite_schema', /other than ledgers/],
-    ['another table via the view wrapper', wrapQuery(view(), 'SELECT id FROM ledgers UNION SELECT id FROM main.audit_log', 10), /other than ledgers/],
+    [
+      'another table via the view wrapper',
+      wrapQuery(view(), 'SELECT id FROM ledgers UNION SELECT id FROM main.audit_log', 10),
+      /other than ledgers/,
+    ],
     ['a table-valued function', "SELECT * FROM json_each('[1,2]')", /VOpen|VFilter/],
     ['a pragma function', "SELECT * FROM pragma_table_info('ledgers')", /^the plan uses V/],
     ['a non-allow-listed function', 'SELECT sqlite_version() FROM main.ledgers', /sqlite_version/],

@@ -7,14 +7,23 @@ import { LEDGER_VIEW_DOC } from './view';
 
 /** What the chat model returns for a ledger question (structured output). */
 export const sqlPlanSchema = z.object({
-  intent: z.enum(['read', 'write']).describe('read: answer a question; write: select the rows a change would touch'),
+  intent: z
+    .enum(['read', 'write'])
+    .describe('read: answer a question; write: select the rows a change would touch'),
   sql: z
     .string()
-    .describe('One SQLite SELECT over the ledgers table. For write intent: SELECT id FROM ledgers WHERE ... (the target rows).'),
-  explanation: z.string().describe('One short sentence in the user\u2019s language saying what the query does'),
+    .describe(
+      'One SQLite SELECT over the ledgers table. For write intent: SELECT id FROM ledgers WHERE ... (the target rows).',
+    ),
+  explanation: z
+    .string()
+    .describe('One short sentence in the user\u2019s language saying what the query does'),
   time_range: z
     .object({
-      start: z.string().nullable().describe('Local start (inclusive), YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, or null'),
+      start: z
+        .string()
+        .nullable()
+        .describe('Local start (inclusive), YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, or null'),
       end: z.string().nullable().describe('Local end (exclusive), or null'),
     })
     .nullable()
@@ -77,7 +86,11 @@ export function planPrompt(r: PlanRequest): { system: string; user: string } {
 }
 
 /** Asks the chat model for a SQL plan as structured output. */
-export async function planSql(model: BaseChatModel | null, r: PlanRequest, signal?: AbortSignal): Promise<SqlPlan> {
+export async function planSql(
+  model: BaseChatModel | null,
+  r: PlanRequest,
+  signal?: AbortSignal,
+): Promise<SqlPlan> {
   if (!model) {
     throw new PaiError(
       'NOT_CONFIGURED',
@@ -90,9 +103,16 @@ export async function planSql(model: BaseChatModel | null, r: PlanRequest, signa
   try {
     raw = await runnable.invoke([new SystemMessage(system), new HumanMessage(user)], { signal });
   } catch (e) {
-    throw new PaiError('PROVIDER_UNAVAILABLE', `模型未能生成查询计划 (the model did not return a plan): ${e instanceof Error ? e.message : String(e)}`);
+    throw new PaiError(
+      'PROVIDER_UNAVAILABLE',
+      `模型未能生成查询计划 (the model did not return a plan): ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const parsed = sqlPlanSchema.safeParse(raw);
-  if (!parsed.success) throw new PaiError('VALIDATION_FAILED', '模型返回的查询计划格式不对 (the model returned a malformed plan)');
+  if (!parsed.success)
+    throw new PaiError(
+      'VALIDATION_FAILED',
+      '模型返回的查询计划格式不对 (the model returned a malformed plan)',
+    );
   return parsed.data;
 }

@@ -39,7 +39,9 @@ describe('ReadOnlyRunner', () => {
     expect(alive(pid)).toBe(true);
     const started = Date.now();
     await expect(
-      runner.run('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c'),
+      runner.run(
+        'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c',
+      ),
     ).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5000);
     await new Promise((r) => setTimeout(r, 200));

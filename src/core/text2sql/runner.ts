@@ -90,7 +90,10 @@ export class ReadOnlyRunner {
   private child: ChildProcess | null = null;
   private ready: Promise<void> | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: Reply) => void; reject: (e: Error) => void }
+  >();
   private queue: Promise<unknown> = Promise.resolve();
   readonly timeoutMs: number;
   readonly maxRows: number;
@@ -105,7 +108,9 @@ export class ReadOnlyRunner {
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const modulePath = createRequire(import.meta.url ?? join(process.cwd(), 'index.js')).resolve('better-sqlite3');
+    const modulePath = createRequire(import.meta.url ?? join(process.cwd(), 'index.js')).resolve(
+      'better-sqlite3',
+    );
     const child = spawn(process.execPath, ['-e', CHILD_SOURCE], {
       // In Electron, execPath is the app binary: ELECTRON_RUN_AS_NODE makes it plain Node.
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', PAI_SQLITE_MODULE: modulePath },
@@ -127,7 +132,10 @@ export class ReadOnlyRunner {
         }
       });
       child.on('exit', (code, signal) => {
-        const err = new PaiError('INTERNAL', `query process ended (${signal ?? code})${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`);
+        const err = new PaiError(
+          'INTERNAL',
+          `query process ended (${signal ?? code})${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
+        );
         reject(err);
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
@@ -162,7 +170,12 @@ export class ReadOnlyRunner {
     return job;
   }
 
-  private async request(msg: { sql: string; maxRows?: number; explain?: boolean; table?: string }): Promise<Reply> {
+  private async request(msg: {
+    sql: string;
+    maxRows?: number;
+    explain?: boolean;
+    table?: string;
+  }): Promise<Reply> {
     await withTimeout(this.start(), this.timeoutMs * 3, () => this.kill());
     const child = this.child;
     if (!child) throw new PaiError('INTERNAL', 'query process is not running');
@@ -190,7 +203,8 @@ export class ReadOnlyRunner {
       });
       child.send({ id, file: this.file, ...msg });
     });
-    if (!reply.ok) throw new PaiError('VALIDATION_FAILED', `SQLite: ${reply.error ?? 'query failed'}`);
+    if (!reply.ok)
+      throw new PaiError('VALIDATION_FAILED', `SQLite: ${reply.error ?? 'query failed'}`);
     return reply;
   }
 

@@ -11,7 +11,14 @@ import { checkPlan } from './plan-check';
 import { ledgerViewSql, wrapQuery } from './view';
 import { ReadOnlyRunner, type QueryResult } from './runner';
 import { planSql, type SqlPlan } from './planner';
-import { applyFields, fingerprint, normalizeFields, sameFields, type LedgerRow, type UpdateFields } from './write-fields';
+import {
+  applyFields,
+  fingerprint,
+  normalizeFields,
+  sameFields,
+  type LedgerRow,
+  type UpdateFields,
+} from './write-fields';
 
 export type { UpdateFields } from './write-fields';
 
@@ -50,7 +57,8 @@ export interface QueryRows {
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 export const MAX_WRITE_ROWS = 500;
 
-const tidy = (x: unknown): unknown => (typeof x === 'number' && !Number.isInteger(x) ? Number(x.toFixed(6)) : x);
+const tidy = (x: unknown): unknown =>
+  typeof x === 'number' && !Number.isInteger(x) ? Number(x.toFixed(6)) : x;
 
 function toObjects(r: QueryResult): Record<string, unknown>[] {
   const names: string[] = [];
@@ -63,7 +71,11 @@ function toObjects(r: QueryResult): Record<string, unknown>[] {
 }
 
 export function refusal(reason: string): PaiError {
-  return new PaiError('FORBIDDEN', `查询被安全检查拒绝：${reason} (refused by the SQL guard: ${reason})`, { reason });
+  return new PaiError(
+    'FORBIDDEN',
+    `查询被安全检查拒绝：${reason} (refused by the SQL guard: ${reason})`,
+    { reason },
+  );
 }
 
 /**
@@ -81,10 +93,14 @@ export class Text2SqlService {
 
   private viewFor(userId: number): string {
     const range = this.d.db
-      .prepare('SELECT MIN(transaction_at) AS lo, MAX(transaction_at) AS hi FROM ledgers WHERE user_id = ?')
+      .prepare(
+        'SELECT MIN(transaction_at) AS lo, MAX(transaction_at) AS hi FROM ledgers WHERE user_id = ?',
+      )
       .get(userId) as { lo: number | null; hi: number | null };
     const currencies = (
-      this.d.db.prepare('SELECT DISTINCT currency FROM ledgers WHERE user_id = ?').all(userId) as { currency: string }[]
+      this.d.db.prepare('SELECT DISTINCT currency FROM ledgers WHERE user_id = ?').all(userId) as {
+        currency: string;
+      }[]
     ).map((r) => r.currency);
     return ledgerViewSql({
       userId,
@@ -104,11 +120,24 @@ export class Text2SqlService {
     if (planProblem) throw refusal(planProblem);
     const result = await this.runner.run(sqlToRun, maxRows);
     const rows = toObjects(result);
-    return { sql: verdict.sql, columns: result.columns, rows, row_count: rows.length, truncated: result.truncated };
+    return {
+      sql: verdict.sql,
+      columns: result.columns,
+      rows,
+      row_count: rows.length,
+      truncated: result.truncated,
+    };
   }
 
-  private plan(message: string, conversationContext: string, purpose: 'read' | 'write', c: CallCtx, operation?: 'update' | 'delete'): Promise<SqlPlan> {
-    if (!message.trim()) throw new PaiError('VALIDATION_FAILED', 'message 不能为空 (message is required)');
+  private plan(
+    message: string,
+    conversationContext: string,
+    purpose: 'read' | 'write',
+    c: CallCtx,
+    operation?: 'update' | 'delete',
+  ): Promise<SqlPlan> {
+    if (!message.trim())
+      throw new PaiError('VALIDATION_FAILED', 'message 不能为空 (message is required)');
     return planSql(
       this.d.chatModel(),
       {
@@ -135,13 +164,21 @@ export class Text2SqlService {
       );
     }
     const res = await this.query(c.userId, plan.sql);
-    return { mode: 'execute' as const, question: input.message, explanation: plan.explanation, time_range: plan.time_range, ...res };
+    return {
+      mode: 'execute' as const,
+      question: input.message,
+      explanation: plan.explanation,
+      time_range: plan.time_range,
+      ...res,
+    };
   }
 
   private rowsByIds(userId: number, ids: number[]): LedgerRow[] {
     if (ids.length === 0) return [];
     return this.d.db
-      .prepare(`SELECT * FROM ledgers WHERE user_id = ? AND id IN (${ids.map(() => '?').join(',')}) ORDER BY transaction_at, id`)
+      .prepare(
+        `SELECT * FROM ledgers WHERE user_id = ? AND id IN (${ids.map(() => '?').join(',')}) ORDER BY transaction_at, id`,
+      )
       .all(userId, ...ids) as LedgerRow[];
   }
 
@@ -156,14 +193,27 @@ export class Text2SqlService {
     },
     c: CallCtx,
   ) {
-    const fields = input.operation === 'update' ? normalizeFields(input.update_fields, this.d.timeZone()) : {};
-    const plan = await this.plan(input.message, input.conversation_context ?? '', 'write', c, input.operation);
+    const fields =
+      input.operation === 'update' ? normalizeFields(input.update_fields, this.d.timeZone()) : {};
+    const plan = await this.plan(
+      input.message,
+      input.conversation_context ?? '',
+      'write',
+      c,
+      input.operation,
+    );
     const res = await this.query(c.userId, plan.sql, MAX_WRITE_ROWS);
-    if (!res.columns.includes('id')) throw refusal('a write plan must select the target rows\u2019 id column');
+    if (!res.columns.includes('id'))
+      throw refusal('a write plan must select the target rows\u2019 id column');
     if (res.truncated) {
-      throw new PaiError('LIMIT_EXCEEDED', `一次最多修改 ${MAX_WRITE_ROWS} 条，请缩小范围 (at most ${MAX_WRITE_ROWS} rows per batch; narrow it down)`);
+      throw new PaiError(
+        'LIMIT_EXCEEDED',
+        `一次最多修改 ${MAX_WRITE_ROWS} 条，请缩小范围 (at most ${MAX_WRITE_ROWS} rows per batch; narrow it down)`,
+      );
     }
-    const ids = [...new Set(res.rows.map((r) => Number(r.id)).filter((n) => Number.isSafeInteger(n) && n > 0))];
+    const ids = [
+      ...new Set(res.rows.map((r) => Number(r.id)).filter((n) => Number.isSafeInteger(n) && n > 0)),
+    ];
     // The ids came from model SQL: they only pick among the person's own rows here.
     const rows = this.rowsByIds(c.userId, ids);
     const limit = input.preview_limit ?? 50;
@@ -199,7 +249,9 @@ export class Text2SqlService {
       target_ids: targetIds,
       preview_rows: rows.slice(0, limit).map((r) => {
         const before = this.d.ledger.toEntry(r);
-        return input.operation === 'update' ? { ...before, after: this.d.ledger.toEntry(applyFields(r, fields, zone)) } : before;
+        return input.operation === 'update'
+          ? { ...before, after: this.d.ledger.toEntry(applyFields(r, fields, zone)) }
+          : before;
       }),
       truncated: rows.length > limit,
       written: false,
@@ -212,20 +264,33 @@ export class Text2SqlService {
 
   /** mode=commit_write_by_ids: writes exactly the confirmed rows, only if they still match the preview. */
   commitWriteByIds(
-    input: { operation: 'update' | 'delete'; target_ids: number[]; expected_count: number; update_fields?: UpdateFields },
+    input: {
+      operation: 'update' | 'delete';
+      target_ids: number[];
+      expected_count: number;
+      update_fields?: UpdateFields;
+    },
     c: CallCtx,
   ) {
     const ids = [...new Set(input.target_ids)];
-    if (ids.length === 0) throw new PaiError('VALIDATION_FAILED', 'target_ids 不能为空 (target_ids is required)');
-    if (ids.length > MAX_WRITE_ROWS) throw new PaiError('LIMIT_EXCEEDED', `at most ${MAX_WRITE_ROWS} ids`);
+    if (ids.length === 0)
+      throw new PaiError('VALIDATION_FAILED', 'target_ids 不能为空 (target_ids is required)');
+    if (ids.length > MAX_WRITE_ROWS)
+      throw new PaiError('LIMIT_EXCEEDED', `at most ${MAX_WRITE_ROWS} ids`);
     const zone = this.d.timeZone();
     const fields = input.operation === 'update' ? normalizeFields(input.update_fields, zone) : {};
     const now = this.d.clock.now();
 
     const result = this.d.db.transaction(() => {
       const preview = this.findPreview(c.userId, input.operation, ids, now);
-      if (input.operation === 'update' && !sameFields(JSON.parse(preview.update_fields_json) as UpdateFields, fields)) {
-        throw new PaiError('CONFLICT', 'update_fields 与预览时不同，请重新预览 (update_fields differ from the preview; preview again)');
+      if (
+        input.operation === 'update' &&
+        !sameFields(JSON.parse(preview.update_fields_json) as UpdateFields, fields)
+      ) {
+        throw new PaiError(
+          'CONFLICT',
+          'update_fields 与预览时不同，请重新预览 (update_fields differ from the preview; preview again)',
+        );
       }
       const rows = this.rowsByIds(c.userId, ids);
       if (rows.length !== input.expected_count || rows.length !== ids.length) {
@@ -235,8 +300,15 @@ export class Text2SqlService {
           { found: rows.map((r) => r.id), expected_count: input.expected_count },
         );
       }
-      const snap = new Map((JSON.parse(preview.snapshot_json) as { id: number; fp: string }[]).map((s) => [s.id, s.fp]));
-      const changedMeanwhile = rows.filter((r) => snap.get(r.id) !== fingerprint(r)).map((r) => r.id);
+      const snap = new Map(
+        (JSON.parse(preview.snapshot_json) as { id: number; fp: string }[]).map((s) => [
+          s.id,
+          s.fp,
+        ]),
+      );
+      const changedMeanwhile = rows
+        .filter((r) => snap.get(r.id) !== fingerprint(r))
+        .map((r) => r.id);
       if (changedMeanwhile.length) {
         throw new PaiError(
           'CONFLICT',
@@ -244,8 +316,13 @@ export class Text2SqlService {
           { changed: changedMeanwhile },
         );
       }
-      const out = input.operation === 'update' ? this.applyUpdates(rows, fields, now, c) : this.applyDeletes(rows, c);
-      this.d.db.prepare('UPDATE text2sql_previews SET committed_at = ? WHERE id = ?').run(now, preview.id);
+      const out =
+        input.operation === 'update'
+          ? this.applyUpdates(rows, fields, now, c)
+          : this.applyDeletes(rows, c);
+      this.d.db
+        .prepare('UPDATE text2sql_previews SET committed_at = ? WHERE id = ?')
+        .run(now, preview.id);
       return out;
     })();
     this.d.events.emit('data.changed', { domain: 'ledger', ids });
@@ -266,7 +343,11 @@ export class Text2SqlService {
          WHERE user_id = ? AND operation = ? AND committed_at IS NULL AND created_at >= ?
          ORDER BY id DESC LIMIT 20`,
       )
-      .all(userId, operation, now - PREVIEW_TTL_MS) as { id: number; update_fields_json: string; snapshot_json: string }[];
+      .all(userId, operation, now - PREVIEW_TTL_MS) as {
+      id: number;
+      update_fields_json: string;
+      snapshot_json: string;
+    }[];
     const found = candidates.find((p) => {
       const seen = new Set((JSON.parse(p.snapshot_json) as { id: number }[]).map((s) => s.id));
       return ids.every((id) => seen.has(id));
@@ -280,7 +361,12 @@ export class Text2SqlService {
     return found;
   }
 
-  private applyUpdates(rows: LedgerRow[], fields: UpdateFields, now: number, c: CallCtx): { rows: LedgerEntry[] } {
+  private applyUpdates(
+    rows: LedgerRow[],
+    fields: UpdateFields,
+    now: number,
+    c: CallCtx,
+  ): { rows: LedgerEntry[] } {
     const zone = this.d.timeZone();
     const stmt = this.d.db.prepare(
       `UPDATE ledgers SET amount_minor = ?, category = ?, item = ?, transaction_at = ?, updated_at = ?
@@ -289,8 +375,21 @@ export class Text2SqlService {
     const after: LedgerEntry[] = [];
     for (const r of rows) {
       const next = { ...applyFields(r, fields, zone), updated_at: now };
-      const info = stmt.run(next.amount_minor, next.category, next.item, next.transaction_at, now, r.id, c.userId, r.updated_at);
-      if (info.changes !== 1) throw new PaiError('CONFLICT', `账单 #${r.id} 写入失败，已全部回滚 (entry ${r.id} could not be written; rolled back)`);
+      const info = stmt.run(
+        next.amount_minor,
+        next.category,
+        next.item,
+        next.transaction_at,
+        now,
+        r.id,
+        c.userId,
+        r.updated_at,
+      );
+      if (info.changes !== 1)
+        throw new PaiError(
+          'CONFLICT',
+          `账单 #${r.id} 写入失败，已全部回滚 (entry ${r.id} could not be written; rolled back)`,
+        );
       const entry = this.d.ledger.toEntry(next);
       this.d.audit.record({
         userId: c.userId,
@@ -307,13 +406,22 @@ export class Text2SqlService {
     return { rows: after };
   }
 
-  private applyDeletes(rows: LedgerRow[], c: CallCtx): { deleted: LedgerEntry[]; undo_tokens: string[] } {
-    const del = this.d.db.prepare('DELETE FROM ledgers WHERE id = ? AND user_id = ? AND updated_at = ?');
+  private applyDeletes(
+    rows: LedgerRow[],
+    c: CallCtx,
+  ): { deleted: LedgerEntry[]; undo_tokens: string[] } {
+    const del = this.d.db.prepare(
+      'DELETE FROM ledgers WHERE id = ? AND user_id = ? AND updated_at = ?',
+    );
     const deleted: LedgerEntry[] = [];
     const tokens: string[] = [];
     for (const r of rows) {
       const info = del.run(r.id, c.userId, r.updated_at);
-      if (info.changes !== 1) throw new PaiError('CONFLICT', `账单 #${r.id} 删除失败，已全部回滚 (entry ${r.id} could not be deleted; rolled back)`);
+      if (info.changes !== 1)
+        throw new PaiError(
+          'CONFLICT',
+          `账单 #${r.id} 删除失败，已全部回滚 (entry ${r.id} could not be deleted; rolled back)`,
+        );
       const entry = this.d.ledger.toEntry(r);
       // Same snapshot shape as LedgerService.delete, so ledger.undoDelete can restore it.
       this.d.audit.record({
@@ -325,7 +433,9 @@ export class Text2SqlService {
         before: { ...entry, _row: r },
         conversationId: c.conversationId,
       });
-      const auditId = (this.d.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id;
+      const auditId = (
+        this.d.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }
+      ).id;
       tokens.push(`ledger-delete:${auditId}`);
       deleted.push(entry);
     }

@@ -30,7 +30,9 @@ describe('ledger view', () => {
       range: { lo: at('2026-01-15 23:30:00'), hi: at('2026-07-04 00:15:00') },
       currencies: ['USD', 'JPY'],
     });
-    const rows = db.prepare(wrapQuery(view, 'SELECT id, amount, transaction_date FROM ledgers ORDER BY id', 10)).all();
+    const rows = db
+      .prepare(wrapQuery(view, 'SELECT id, amount, transaction_date FROM ledgers ORDER BY id', 10))
+      .all();
     expect(rows).toEqual([
       { id: 1, amount: 12.5, transaction_date: '2026-01-15 23:30:00' },
       { id: 2, amount: 980, transaction_date: '2026-07-04 00:15:00' },

@@ -84,7 +84,9 @@ export interface ViewInput {
  */
 export function ledgerViewSql(v: ViewInput): string {
   if (!Number.isSafeInteger(v.userId) || v.userId < 1) throw new Error('invalid user id');
-  const segs = v.range ? offsetSegments(v.zone, v.range.lo, v.range.hi) : offsetSegments(v.zone, Date.now(), Date.now());
+  const segs = v.range
+    ? offsetSegments(v.zone, v.range.lo, v.range.hi)
+    : offsetSegments(v.zone, Date.now(), Date.now());
   return `SELECT id, amount_minor / ${divisorExpr(v.currencies)} AS amount, currency, category, item,
     strftime('%Y-%m-%d %H:%M:%S', transaction_at / 1000 + ${offsetExpr(segs)}, 'unixepoch') AS transaction_date,
     image_url

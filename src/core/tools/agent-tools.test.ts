@@ -13,12 +13,14 @@ beforeEach(() => {
 afterEach(() => close());
 
 describe('now_time', () => {
-  it('renders the time in the given IANA zone, defaulting to the person\'s', async () => {
+  it("renders the time in the given IANA zone, defaulting to the person's", async () => {
     const t = app.ctx.tools;
-    expect((await t.execute('now_time', {}, ctx())).output).toBe('2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）');
-    expect((await t.execute('now_time', { timezone: 'America/New_York' }, ctx({ locale: 'en' }))).output).toBe(
-      'Monday, 2026-04-06 00:30:05 (America/New_York, UTC-04:00)',
+    expect((await t.execute('now_time', {}, ctx())).output).toBe(
+      '2026-04-06 12:30:05 星期一（Asia/Shanghai，UTC+08:00）',
     );
+    expect(
+      (await t.execute('now_time', { timezone: 'America/New_York' }, ctx({ locale: 'en' }))).output,
+    ).toBe('Monday, 2026-04-06 00:30:05 (America/New_York, UTC-04:00)');
     const bad = await t.execute('now_time', { timezone: 'Mars/Olympus' }, ctx());
     expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
@@ -32,7 +34,11 @@ describe('conversation tools', () => {
     const first = cur.output_data as { id: number; active: boolean };
     expect(first.active).toBe(true);
     const second = app.services.conversations.create(1, '第二个');
-    const list = await t.execute('conversation_list', { limit: 10 }, ctx({ conversationId: first.id }));
+    const list = await t.execute(
+      'conversation_list',
+      { limit: 10 },
+      ctx({ conversationId: first.id }),
+    );
     const rows = list.output_data as { id: number; active: boolean; title: string }[];
     expect(rows.map((r) => [r.id, r.active])).toEqual(
       expect.arrayContaining([
@@ -48,7 +54,11 @@ describe('profile tools', () => {
     const seen: string[][] = [];
     app.services.profile.onChanged((c) => void seen.push(c.changed));
     const t = app.ctx.tools;
-    const r = await t.execute('update_user_profile', { nickname: '老李', ai_name: '小派', ai_emoji: '' }, ctx());
+    const r = await t.execute(
+      'update_user_profile',
+      { nickname: '老李', ai_name: '小派', ai_emoji: '' },
+      ctx(),
+    );
     expect(r.output).toBe('已更新档案：昵称 → 老李，助手名称 → 小派');
     expect(seen).toEqual([['nickname', 'ai_name']]);
     const again = await t.execute('update_user_profile', { nickname: '老李' }, ctx());
@@ -65,9 +75,17 @@ describe('profile tools', () => {
 
 describe('toolsets', () => {
   it('main_agent sees every registered mainAgent tool that is enabled; a disabled one disappears', async () => {
-    const names = () => app.ctx.tools.list().filter((d) => d.mainAgent).map((d) => d.name);
+    const names = () =>
+      app.ctx.tools
+        .list()
+        .filter((d) => d.mainAgent)
+        .map((d) => d.name);
     for (const n of names()) if (n !== 'clarify') expect(MAIN_AGENT_TOOL_NAMES).toContain(n);
-    const r = await app.dispatch('mcp.tools.setEnabled', { source: 'builtin', name: 'now_time', enabled: false });
+    const r = await app.dispatch('mcp.tools.setEnabled', {
+      source: 'builtin',
+      name: 'now_time',
+      enabled: false,
+    });
     expect(r.ok).toBe(true);
     const list = await app.handlers['mcp.tools.list']({}, { actor: 'user', userId: 1 });
     expect(list.find((x) => x.name === 'now_time')?.enabled).toBe(false);

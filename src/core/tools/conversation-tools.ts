@@ -24,9 +24,13 @@ export function conversationTools(conversations: ConversationService): AnyToolDe
     source: 'builtin',
     risk: 'read',
     mainAgent: true,
-    description: '按最近活跃时间列出会话，当前会话标记 active=true。List conversations, most recently active first.',
+    description:
+      '按最近活跃时间列出会话，当前会话标记 active=true。List conversations, most recently active first.',
     schema: z.object({
-      limit: intArg('最多返回条数，默认 20，最多 100 (max rows)').pipe(z.number().int().min(1).max(100)).optional().default(20),
+      limit: intArg('最多返回条数，默认 20，最多 100 (max rows)')
+        .pipe(z.number().int().min(1).max(100))
+        .optional()
+        .default(20),
     }),
     run(a, c) {
       const active = conversations.ensureActive(c.userId, c.conversationId);

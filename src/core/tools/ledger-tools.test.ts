@@ -262,7 +262,9 @@ describe('tool executor bookkeeping', () => {
   it('registers the six ledger tools of reference 000 for main_agent with their risks', () => {
     t = openTestApp();
     // ledger_text2sql is the text2sql family's (tested in text2sql-tools.test.ts).
-    const defs = t.app.ctx.tools.list().filter((d) => d.name.startsWith('ledger_') && d.name !== 'ledger_text2sql');
+    const defs = t.app.ctx.tools
+      .list()
+      .filter((d) => d.name.startsWith('ledger_') && d.name !== 'ledger_text2sql');
     expect(Object.fromEntries(defs.map((d) => [d.name, [d.risk, d.mainAgent]]))).toEqual({
       ledger_insert: ['write', true],
       ledger_update: ['write', true],

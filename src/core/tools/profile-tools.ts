@@ -4,8 +4,20 @@ import type { Locale, Profile } from '../../shared/contract';
 import { defineTool, type AnyToolDef } from './types';
 
 const LABELS: Record<Locale, Record<ProfileField | 'email' | 'platform', string>> = {
-  'zh-CN': { nickname: '昵称', ai_name: '助手名称', ai_emoji: '助手表情', email: '邮箱', platform: '平台' },
-  en: { nickname: 'Nickname', ai_name: 'Assistant name', ai_emoji: 'Assistant emoji', email: 'Email', platform: 'Platform' },
+  'zh-CN': {
+    nickname: '昵称',
+    ai_name: '助手名称',
+    ai_emoji: '助手表情',
+    email: '邮箱',
+    platform: '平台',
+  },
+  en: {
+    nickname: 'Nickname',
+    ai_name: 'Assistant name',
+    ai_emoji: 'Assistant emoji',
+    email: 'Email',
+    platform: 'Platform',
+  },
 };
 
 function profileText(p: Profile, locale: Locale): string {
@@ -16,7 +28,8 @@ function profileText(p: Profile, locale: Locale): string {
     .join('\n');
 }
 
-const opt = (d: string, max: number) => z.string().trim().max(max).optional().default('').describe(d);
+const opt = (d: string, max: number) =>
+  z.string().trim().max(max).optional().default('').describe(d);
 
 /** update_user_profile / query_user_profile (reference 000): text results. */
 export function profileTools(profile: ProfileService): AnyToolDef[] {
@@ -33,8 +46,13 @@ export function profileTools(profile: ProfileService): AnyToolDef[] {
       ai_emoji: opt('助手的表情符号，留空不改 (assistant emoji)', 16),
     }),
     summarize: (a, locale) => {
-      const parts = (['nickname', 'ai_name', 'ai_emoji'] as const).filter((k) => a[k]).map((k) => `${LABELS[locale][k]} → ${a[k]}`);
-      return (locale === 'en' ? 'Update profile: ' : '更新档案：') + parts.join(locale === 'en' ? ', ' : '，');
+      const parts = (['nickname', 'ai_name', 'ai_emoji'] as const)
+        .filter((k) => a[k])
+        .map((k) => `${LABELS[locale][k]} → ${a[k]}`);
+      return (
+        (locale === 'en' ? 'Update profile: ' : '更新档案：') +
+        parts.join(locale === 'en' ? ', ' : '，')
+      );
     },
     async run(a, c) {
       const patch = {

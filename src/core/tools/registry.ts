@@ -18,7 +18,9 @@ export class ToolRegistry {
     private readonly executor: ToolExecutor,
     db: Db,
   ) {
-    this.allSettings = db.prepare('SELECT tool_source, tool_name, enabled, approval FROM tool_settings');
+    this.allSettings = db.prepare(
+      'SELECT tool_source, tool_name, enabled, approval FROM tool_settings',
+    );
   }
 
   all(): AnyToolDef[] {
@@ -27,8 +29,18 @@ export class ToolRegistry {
 
   /** Every stored setting, keyed "source/name"; tools without a row use the default. */
   settings(): (def: AnyToolDef) => ToolSetting {
-    const rows = this.allSettings.all() as { tool_source: string; tool_name: string; enabled: number; approval: ToolSetting['approval'] }[];
-    const map = new Map(rows.map((r) => [`${r.tool_source}/${r.tool_name}`, { enabled: r.enabled === 1, approval: r.approval }]));
+    const rows = this.allSettings.all() as {
+      tool_source: string;
+      tool_name: string;
+      enabled: number;
+      approval: ToolSetting['approval'];
+    }[];
+    const map = new Map(
+      rows.map((r) => [
+        `${r.tool_source}/${r.tool_name}`,
+        { enabled: r.enabled === 1, approval: r.approval },
+      ]),
+    );
     return (def) => map.get(`${def.source}/${def.name}`) ?? DEFAULT_SETTING;
   }
 

@@ -20,17 +20,25 @@ afterEach(async () => {
 });
 
 const call = (name: string, args: unknown) => app.ctx.tools.execute(name, args, toolCtx(app));
-const count = () => (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM schedules').get() as { n: number }).n;
+const count = () =>
+  (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM schedules').get() as { n: number }).n;
 
 describe('schedule_insert', () => {
   it('returns the reference payload: local time with offset, PENDING, a generated UUID job_id', async () => {
-    const r = await call('schedule_insert', { content: '提醒我开会', trigger_time: '2026-04-07 09:30:00', status: '', job_id: '' });
+    const r = await call('schedule_insert', {
+      content: '提醒我开会',
+      trigger_time: '2026-04-07 09:30:00',
+      status: '',
+      job_id: '',
+    });
     expect(r.ok).toBe(true);
     const row = JSON.parse(r.output);
     expect(row).toEqual({
       id: 1,
       user_id: 1,
-      job_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      job_id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       content: '提醒我开会',
       status: 'PENDING',
       trigger_time: '2026-04-07T09:30:00+08:00',
@@ -48,8 +56,16 @@ describe('schedule_insert', () => {
       job_id: 'water-1',
       repeat: '每天',
     });
-    expect(JSON.parse(r.output)).toMatchObject({ job_id: 'water-1', status: 'PENDING', repeat: 'daily' });
-    const done = await call('schedule_insert', { content: 'old', trigger_time: '2026-04-01 10:00', status: '已完成' });
+    expect(JSON.parse(r.output)).toMatchObject({
+      job_id: 'water-1',
+      status: 'PENDING',
+      repeat: 'daily',
+    });
+    const done = await call('schedule_insert', {
+      content: 'old',
+      trigger_time: '2026-04-01 10:00',
+      status: '已完成',
+    });
     expect(JSON.parse(done.output).status).toBe('EXECUTED');
   });
 
@@ -64,17 +80,37 @@ describe('schedule_insert', () => {
   });
 
   it('refuses empty content, an unknown status, a bad repeat rule and a duplicate job_id; nothing written', async () => {
-    expect((await call('schedule_insert', { content: '  ', trigger_time: '2026-04-07 09:00' })).output).toMatch(/content/);
-    expect((await call('schedule_insert', { content: 'a', trigger_time: '2026-04-07 09:00', status: 'maybe' })).output).toMatch(
-      /无法识别的状态/,
+    expect(
+      (await call('schedule_insert', { content: '  ', trigger_time: '2026-04-07 09:00' })).output,
+    ).toMatch(/content/);
+    expect(
+      (
+        await call('schedule_insert', {
+          content: 'a',
+          trigger_time: '2026-04-07 09:00',
+          status: 'maybe',
+        })
+      ).output,
+    ).toMatch(/无法识别的状态/);
+    expect(
+      (
+        await call('schedule_insert', {
+          content: 'a',
+          trigger_time: '2026-04-07 09:00',
+          repeat: '99 * * * *',
+        })
+      ).output,
+    ).toMatch(/cron/);
+    expect((await call('schedule_insert', { trigger_time: '2026-04-07 09:00' })).error?.code).toBe(
+      'VALIDATION_FAILED',
     );
-    expect((await call('schedule_insert', { content: 'a', trigger_time: '2026-04-07 09:00', repeat: '99 * * * *' })).output).toMatch(
-      /cron/,
-    );
-    expect((await call('schedule_insert', { trigger_time: '2026-04-07 09:00' })).error?.code).toBe('VALIDATION_FAILED');
     expect(count()).toBe(0);
     await call('schedule_insert', { content: 'a', trigger_time: '2026-04-07 09:00', job_id: 'j1' });
-    const dup = await call('schedule_insert', { content: 'b', trigger_time: '2026-04-07 09:00', job_id: 'j1' });
+    const dup = await call('schedule_insert', {
+      content: 'b',
+      trigger_time: '2026-04-07 09:00',
+      job_id: 'j1',
+    });
     expect(dup.error?.code).toBe('CONFLICT');
     expect(count()).toBe(1);
   });
@@ -83,8 +119,18 @@ describe('schedule_insert', () => {
 describe('schedule_update / schedule_delete', () => {
   it('updates only the given fields; blank means unchanged; status aliases map', async () => {
     await call('schedule_insert', { content: '开会', trigger_time: '2026-04-07 09:30' });
-    const r = await call('schedule_update', { schedule_id: 1, content: '', trigger_time: '2026-04-07 10:00:00', status: 'PENDING' });
-    expect(JSON.parse(r.output)).toMatchObject({ id: 1, content: '开会', trigger_time: '2026-04-07T10:00:00+08:00', status: 'PENDING' });
+    const r = await call('schedule_update', {
+      schedule_id: 1,
+      content: '',
+      trigger_time: '2026-04-07 10:00:00',
+      status: 'PENDING',
+    });
+    expect(JSON.parse(r.output)).toMatchObject({
+      id: 1,
+      content: '开会',
+      trigger_time: '2026-04-07T10:00:00+08:00',
+      status: 'PENDING',
+    });
     for (const [alias, status] of [
       ['已取消', 'CANCELLED'],
       ['失败', 'FAILED'],
@@ -104,9 +150,16 @@ describe('schedule_update / schedule_delete', () => {
 
   it('a bad time or a missing id changes nothing', async () => {
     await call('schedule_insert', { content: '开会', trigger_time: '2026-04-07 09:30' });
-    const bad = await call('schedule_update', { schedule_id: 1, content: '改了', trigger_time: 'later' });
+    const bad = await call('schedule_update', {
+      schedule_id: 1,
+      content: '改了',
+      trigger_time: 'later',
+    });
     expect(bad.output).toMatch(/^无法解析 trigger_time/);
-    expect(app.services.schedule.entry(1, 1)).toMatchObject({ content: '开会', trigger_time: '2026-04-07T09:30:00+08:00' });
+    expect(app.services.schedule.entry(1, 1)).toMatchObject({
+      content: '开会',
+      trigger_time: '2026-04-07T09:30:00+08:00',
+    });
     const missing = await call('schedule_update', { schedule_id: 99, content: 'x' });
     expect(missing.error?.code).toBe('NOT_FOUND');
   });
@@ -115,7 +168,11 @@ describe('schedule_update / schedule_delete', () => {
     await call('schedule_insert', { content: '早已过去', trigger_time: '2026-04-06 19:55' });
     app.services.schedule.processDue(Date.now(), { graceMs: 600_000, lateMs: 60_000 });
     const deliveries = () =>
-      (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM reminder_deliveries WHERE schedule_id = 1').get() as { n: number }).n;
+      (
+        app.ctx.db
+          .prepare('SELECT COUNT(*) AS n FROM reminder_deliveries WHERE schedule_id = 1')
+          .get() as { n: number }
+      ).n;
     expect(deliveries()).toBe(1);
     const r = await call('schedule_delete', { schedule_id: 1 });
     expect(JSON.parse(r.output)).toEqual({
@@ -140,9 +197,14 @@ describe('schedule_update / schedule_delete', () => {
 
   it('risk levels: insert/update write, delete destructive, the rest read; all visible to main_agent', () => {
     const risks = Object.fromEntries(
-      ['schedule_insert', 'schedule_update', 'schedule_delete', 'schedule_get_latest', 'schedule_list_recent', 'schedule_list'].map(
-        (n) => [n, [app.ctx.tools.get(n)?.risk, app.ctx.tools.get(n)?.mainAgent]],
-      ),
+      [
+        'schedule_insert',
+        'schedule_update',
+        'schedule_delete',
+        'schedule_get_latest',
+        'schedule_list_recent',
+        'schedule_list',
+      ].map((n) => [n, [app.ctx.tools.get(n)?.risk, app.ctx.tools.get(n)?.mainAgent]]),
     );
     expect(risks).toEqual({
       schedule_insert: ['write', true],
@@ -157,14 +219,25 @@ describe('schedule_update / schedule_delete', () => {
 
 describe('schedule_get_latest / schedule_list_recent / schedule_list', () => {
   beforeEach(async () => {
-    await call('schedule_insert', { content: '周一开会', trigger_time: '2026-04-06 09:00', status: '已完成' });
+    await call('schedule_insert', {
+      content: '周一开会',
+      trigger_time: '2026-04-06 09:00',
+      status: '已完成',
+    });
     await call('schedule_insert', { content: '交房租', trigger_time: '2026-04-30 23:30' });
     await call('schedule_insert', { content: '五一出发', trigger_time: '2026-05-01 00:00' });
-    await call('schedule_insert', { content: '开会复盘', trigger_time: '2026-04-10 15:00', status: 'cancel' });
+    await call('schedule_insert', {
+      content: '开会复盘',
+      trigger_time: '2026-04-10 15:00',
+      status: 'cancel',
+    });
   });
 
   it('get_latest is the last created; {} when there is none', async () => {
-    expect(JSON.parse((await call('schedule_get_latest', {})).output)).toMatchObject({ id: 4, content: '开会复盘' });
+    expect(JSON.parse((await call('schedule_get_latest', {})).output)).toMatchObject({
+      id: 4,
+      content: '开会复盘',
+    });
     for (const id of [1, 2, 3, 4]) await call('schedule_delete', { schedule_id: id });
     const r = await call('schedule_get_latest', {});
     expect(r.output).toBe('{}');
@@ -172,13 +245,22 @@ describe('schedule_get_latest / schedule_list_recent / schedule_list', () => {
   });
 
   it('list_recent is by creation, newest first, limit default 10', async () => {
-    expect(JSON.parse((await call('schedule_list_recent', {})).output).map((r: { id: number }) => r.id)).toEqual([4, 3, 2, 1]);
-    expect(JSON.parse((await call('schedule_list_recent', { limit: 2 })).output).map((r: { id: number }) => r.id)).toEqual([4, 3]);
-    expect((await call('schedule_list_recent', { limit: 0 })).error?.code).toBe('VALIDATION_FAILED');
+    expect(
+      JSON.parse((await call('schedule_list_recent', {})).output).map((r: { id: number }) => r.id),
+    ).toEqual([4, 3, 2, 1]);
+    expect(
+      JSON.parse((await call('schedule_list_recent', { limit: 2 })).output).map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toEqual([4, 3]);
+    expect((await call('schedule_list_recent', { limit: 0 })).error?.code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('list: ascending by trigger time by default; a date-only end_at covers that whole day (half-open)', async () => {
-    const ids = async (args: object) => JSON.parse((await call('schedule_list', args)).output).map((r: { id: number }) => r.id);
+    const ids = async (args: object) =>
+      JSON.parse((await call('schedule_list', args)).output).map((r: { id: number }) => r.id);
     expect(await ids({})).toEqual([1, 4, 2, 3]);
     expect(await ids({ order: 'desc' })).toEqual([3, 2, 4, 1]);
     expect(await ids({ start_at: '2026-04-01', end_at: '2026-04-30' })).toEqual([1, 4, 2]);
@@ -193,7 +275,9 @@ describe('schedule_get_latest / schedule_list_recent / schedule_list', () => {
     expect(await ids({ limit: 1 })).toEqual([1]);
     const bad = await call('schedule_list', { status: 'sometime' });
     expect(bad.error?.code).toBe('VALIDATION_FAILED');
-    expect((await call('schedule_list', { start_at: 'yesterday' })).output).toMatch(/无法解析 start_at/);
+    expect((await call('schedule_list', { start_at: 'yesterday' })).output).toMatch(
+      /无法解析 start_at/,
+    );
   });
 
   it('list returns the same payload shape as insert', async () => {

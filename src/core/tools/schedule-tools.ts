@@ -5,7 +5,11 @@ import { defineTool, type AnyToolDef, type ToolContext } from './types';
 import { intArg, json, optText } from './args';
 import { scheduleEntrySchema, type ScheduleEntry, type ScheduleItem } from '../../shared/contract';
 
-const meta = (c: ToolContext) => ({ actor: c.actor, conversationId: c.conversationId, platform: c.platform });
+const meta = (c: ToolContext) => ({
+  actor: c.actor,
+  conversationId: c.conversationId,
+  platform: c.platform,
+});
 /** Reference 000's payload: the item without the view's delivery fields. */
 const toEntry = (i: ScheduleItem): ScheduleEntry => scheduleEntrySchema.parse(i);
 const blankToUndef = (s: string | undefined): string | undefined => (s && s.trim() ? s : undefined);
@@ -28,7 +32,9 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
       trigger_time: z
         .string()
         .max(64)
-        .describe('触发时间，用户本地时间，如 2026-04-07 09:30:00 (local wall time in the person\'s zone)'),
+        .describe(
+          "触发时间，用户本地时间，如 2026-04-07 09:30:00 (local wall time in the person's zone)",
+        ),
       status: optText(`状态，默认 PENDING；${STATUS_HELP} (status, default PENDING)`, 32),
       job_id: optText('调度任务 id，留空自动生成 UUID (job id; empty → a new UUID)', 100),
       repeat: optText(`${REPEAT_HELP}；留空为只提醒一次 (optional repeat rule; empty = once)`, 100),
@@ -64,11 +70,18 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
     schema: z.object({
       schedule_id: intArg('要修改的提醒 id (reminder id)'),
       content: optText('新的提醒内容，留空不变 (new content; empty = unchanged)', 500),
-      trigger_time: optText('新的触发时间，用户本地时间，留空不变 (new local time; empty = unchanged)', 64),
+      trigger_time: optText(
+        '新的触发时间，用户本地时间，留空不变 (new local time; empty = unchanged)',
+        64,
+      ),
       status: optText(`新状态，留空不变；${STATUS_HELP} (new status)`, 32),
-      repeat: optText(`${REPEAT_HELP}；留空不变，"none" 取消重复 (new repeat rule; empty = unchanged, "none" = once)`, 100),
+      repeat: optText(
+        `${REPEAT_HELP}；留空不变，"none" 取消重复 (new repeat rule; empty = unchanged, "none" = once)`,
+        100,
+      ),
     }),
-    summarize: (a, locale) => (locale === 'en' ? `Update reminder #${a.schedule_id}` : `修改提醒 #${a.schedule_id}`),
+    summarize: (a, locale) =>
+      locale === 'en' ? `Update reminder #${a.schedule_id}` : `修改提醒 #${a.schedule_id}`,
     run(a, c) {
       const item = schedule.update(
         c.userId,
@@ -91,9 +104,11 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
     source: 'builtin',
     risk: 'destructive',
     mainAgent: true,
-    description: '删除一条提醒及其投递记录，返回删除前的快照。Delete a reminder and its delivery records; returns its snapshot.',
+    description:
+      '删除一条提醒及其投递记录，返回删除前的快照。Delete a reminder and its delivery records; returns its snapshot.',
     schema: z.object({ schedule_id: intArg('要删除的提醒 id (reminder id)') }),
-    summarize: (a, locale) => (locale === 'en' ? `Delete reminder #${a.schedule_id}` : `删除提醒 #${a.schedule_id}`),
+    summarize: (a, locale) =>
+      locale === 'en' ? `Delete reminder #${a.schedule_id}` : `删除提醒 #${a.schedule_id}`,
     run(a, c) {
       const before = toEntry(schedule.delete(c.userId, a.schedule_id, meta(c)).deleted);
       return { output: json(before), output_data: before };
@@ -118,9 +133,13 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
     source: 'builtin',
     risk: 'read',
     mainAgent: true,
-    description: '按创建先后列出最近 N 条提醒（适合“最近几条提醒”）。List the last N reminders created.',
+    description:
+      '按创建先后列出最近 N 条提醒（适合“最近几条提醒”）。List the last N reminders created.',
     schema: z.object({
-      limit: intArg('条数，默认 10，最多 100 (how many)').pipe(z.number().int().min(1).max(100)).optional().default(10),
+      limit: intArg('条数，默认 10，最多 100 (how many)')
+        .pipe(z.number().int().min(1).max(100))
+        .optional()
+        .default(10),
     }),
     run(a, c) {
       const rows = schedule.listRecent(c.userId, a.limit);
@@ -138,11 +157,26 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
     schema: z.object({
       status: optText(`状态；${STATUS_HELP} (status or alias)`, 32),
       start_at: optText('开始时间（含），如 2026-04-01 (inclusive start, local)', 64),
-      end_at: optText('结束时间；只给日期时包含当天，如 2026-04-30 (end; a date covers that day)', 64),
-      limit: intArg('最多返回条数，默认 100 (max rows)').pipe(z.number().int().min(1).max(1000)).optional().default(100),
+      end_at: optText(
+        '结束时间；只给日期时包含当天，如 2026-04-30 (end; a date covers that day)',
+        64,
+      ),
+      limit: intArg('最多返回条数，默认 100 (max rows)')
+        .pipe(z.number().int().min(1).max(1000))
+        .optional()
+        .default(100),
       content_like: optText('内容关键词，模糊匹配 (keyword in content)', 200),
-      order: z.enum(['asc', 'desc']).optional().default('asc').describe('按触发时间排序，默认 asc (order by trigger time)'),
-      schedule_ids: z.array(intArg('提醒 id')).max(1000).optional().default([]).describe('只看这些 id (only these ids)'),
+      order: z
+        .enum(['asc', 'desc'])
+        .optional()
+        .default('asc')
+        .describe('按触发时间排序，默认 asc (order by trigger time)'),
+      schedule_ids: z
+        .array(intArg('提醒 id'))
+        .max(1000)
+        .optional()
+        .default([])
+        .describe('只看这些 id (only these ids)'),
     }),
     run(a, c) {
       const rows = schedule

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { own, seededApp, SEED, type Seeded, type SeedRow } from '../../../tests/helpers/ledger-seed';
+import {
+  own,
+  seededApp,
+  SEED,
+  type Seeded,
+  type SeedRow,
+} from '../../../tests/helpers/ledger-seed';
 import { ScriptedChatModel, type Script } from '../../../tests/helpers/scripted-chat-model';
 import { toolCtx } from '../../../tests/support/temp-app';
 
@@ -17,7 +23,8 @@ const PLAN_LAST_WEEK_TRANSPORT = {
   time_range: { start: '2026-04-06', end: '2026-04-13' },
 };
 
-const lastWeekTransport = (r: SeedRow) => r.user === 1 && r.category === '交通' && r.at >= '2026-04-06' && r.at < '2026-04-13';
+const lastWeekTransport = (r: SeedRow) =>
+  r.user === 1 && r.category === '交通' && r.at >= '2026-04-06' && r.at < '2026-04-13';
 
 describe('ledger_text2sql tool', () => {
   let s: Seeded;
@@ -27,10 +34,15 @@ describe('ledger_text2sql tool', () => {
     model = new ScriptedChatModel(script);
     s.app.ctx.models = { chat: () => model, vision: () => null, embeddings: () => null };
   };
-  const exec = (args: Record<string, unknown>) => s.app.ctx.tools.execute('ledger_text2sql', args, toolCtx({ conversationId: 7 }));
+  const exec = (args: Record<string, unknown>) =>
+    s.app.ctx.tools.execute('ledger_text2sql', args, toolCtx({ conversationId: 7 }));
   const categories = () =>
-    (s.app.ctx.db.prepare('SELECT id, category, updated_at FROM ledgers ORDER BY id').all() as { id: number; category: string }[]);
-  const idsWhere = (pred: (r: SeedRow) => boolean) => SEED.flatMap((r, i) => (pred(r) ? [s.ids[i]] : []));
+    s.app.ctx.db.prepare('SELECT id, category, updated_at FROM ledgers ORDER BY id').all() as {
+      id: number;
+      category: string;
+    }[];
+  const idsWhere = (pred: (r: SeedRow) => boolean) =>
+    SEED.flatMap((r, i) => (pred(r) ? [s.ids[i]] : []));
 
   beforeEach(() => {
     s = seededApp();
@@ -58,7 +70,12 @@ describe('ledger_text2sql tool', () => {
   });
 
   it('caps rows: 500 from the database (flagged), 100 for the model', async () => {
-    plan = { intent: 'read', sql: 'SELECT a.id, b.id AS other FROM ledgers a, ledgers b', explanation: '', time_range: null };
+    plan = {
+      intent: 'read',
+      sql: 'SELECT a.id, b.id AS other FROM ledgers a, ledgers b',
+      explanation: '',
+      time_range: null,
+    };
     const r = await exec({ message: '所有账单两两组合' });
     const data = r.output_data as { rows: unknown[]; truncated: boolean; row_count: number };
     expect(data).toMatchObject({ truncated: true, row_count: 500 });
@@ -76,7 +93,12 @@ describe('ledger_text2sql tool', () => {
   });
 
   it('refuses a malicious plan with the guard\u2019s reason and changes nothing', async () => {
-    plan = { intent: 'read', sql: 'SELECT * FROM ledgers; DELETE FROM ledgers', explanation: '', time_range: null };
+    plan = {
+      intent: 'read',
+      sql: 'SELECT * FROM ledgers; DELETE FROM ledgers',
+      explanation: '',
+      time_range: null,
+    };
     const before = categories();
     const r = await exec({ message: '这个月餐饮花了多少' });
     expect(r.ok).toBe(false);
@@ -108,7 +130,9 @@ describe('ledger_text2sql tool', () => {
     expect(want.length).toBe(3);
     expect(preview.target_ids.sort()).toEqual([...want].sort());
     expect(preview.expected_count).toBe(3);
-    expect(preview.preview_rows.map((r) => [r.category, r.after.category])).toEqual(Array(3).fill(['交通', '出行']));
+    expect(preview.preview_rows.map((r) => [r.category, r.after.category])).toEqual(
+      Array(3).fill(['交通', '出行']),
+    );
     expect(preview.written).toBe(false);
     expect(categories()).toEqual(before); // the preview wrote no ledger row
     expect(model.promptText()).toMatch(/Never write UPDATE or DELETE/);
@@ -147,10 +171,21 @@ describe('ledger_text2sql tool', () => {
 
   it('refuses a commit whose expected_count does not match; nothing written', async () => {
     plan = PLAN_LAST_WEEK_TRANSPORT;
-    const p = await exec({ message: '把上周所有交通改成出行', mode: 'preview_write', operation: 'update', update_fields: { category: '出行' } });
+    const p = await exec({
+      message: '把上周所有交通改成出行',
+      mode: 'preview_write',
+      operation: 'update',
+      update_fields: { category: '出行' },
+    });
     const ids = (p.output_data as { target_ids: number[] }).target_ids;
     const before = categories();
-    const c = await exec({ mode: 'commit_write_by_ids', operation: 'update', target_ids: ids, expected_count: 5, update_fields: { category: '出行' } });
+    const c = await exec({
+      mode: 'commit_write_by_ids',
+      operation: 'update',
+      target_ids: ids,
+      expected_count: 5,
+      update_fields: { category: '出行' },
+    });
     expect(c.ok).toBe(false);
     expect(c.error?.code).toBe('CONFLICT');
     expect(c.output).toMatch(/nothing was written/);
@@ -159,11 +194,22 @@ describe('ledger_text2sql tool', () => {
 
   it('refuses a commit when a row changed after the preview; nothing written', async () => {
     plan = PLAN_LAST_WEEK_TRANSPORT;
-    const p = await exec({ message: '把上周所有交通改成出行', mode: 'preview_write', operation: 'update', update_fields: { category: '出行' } });
+    const p = await exec({
+      message: '把上周所有交通改成出行',
+      mode: 'preview_write',
+      operation: 'update',
+      update_fields: { category: '出行' },
+    });
     const ids = (p.output_data as { target_ids: number[] }).target_ids;
     s.app.services.ledger.update(1, ids[1], { item: '改过了' }, { actor: 'user' });
     const before = categories();
-    const c = await exec({ mode: 'commit_write_by_ids', operation: 'update', target_ids: ids, expected_count: 3, update_fields: { category: '出行' } });
+    const c = await exec({
+      mode: 'commit_write_by_ids',
+      operation: 'update',
+      target_ids: ids,
+      expected_count: 3,
+      update_fields: { category: '出行' },
+    });
     expect(c.ok).toBe(false);
     expect(c.error?.code).toBe('CONFLICT');
     expect(c.output).toContain(`#${ids[1]}`);
@@ -172,22 +218,48 @@ describe('ledger_text2sql tool', () => {
 
   it('refuses ids that no preview showed (e.g. another person\u2019s) and different update_fields', async () => {
     plan = PLAN_LAST_WEEK_TRANSPORT;
-    const p = await exec({ message: '把上周所有交通改成出行', mode: 'preview_write', operation: 'update', update_fields: { category: '出行' } });
+    const p = await exec({
+      message: '把上周所有交通改成出行',
+      mode: 'preview_write',
+      operation: 'update',
+      update_fields: { category: '出行' },
+    });
     const ids = (p.output_data as { target_ids: number[] }).target_ids;
     const other = idsWhere((r) => r.user === 2);
     const before = categories();
-    const a = await exec({ mode: 'commit_write_by_ids', operation: 'update', target_ids: [...ids, other[0]], expected_count: 4, update_fields: { category: '出行' } });
+    const a = await exec({
+      mode: 'commit_write_by_ids',
+      operation: 'update',
+      target_ids: [...ids, other[0]],
+      expected_count: 4,
+      update_fields: { category: '出行' },
+    });
     expect(a.error?.code).toBe('CONFLICT');
-    const b = await exec({ mode: 'commit_write_by_ids', operation: 'update', target_ids: ids, expected_count: 3, update_fields: { category: '娱乐' } });
+    const b = await exec({
+      mode: 'commit_write_by_ids',
+      operation: 'update',
+      target_ids: ids,
+      expected_count: 3,
+      update_fields: { category: '娱乐' },
+    });
     expect(b.error?.code).toBe('CONFLICT');
     expect(categories()).toEqual(before);
   });
 
   it('batch delete: preview → commit → rows gone, each restorable from its audit snapshot', async () => {
     plan = PLAN_LAST_WEEK_TRANSPORT;
-    const p = await exec({ message: '删除上周的交通账单', mode: 'preview_write', operation: 'delete' });
+    const p = await exec({
+      message: '删除上周的交通账单',
+      mode: 'preview_write',
+      operation: 'delete',
+    });
     const ids = (p.output_data as { target_ids: number[] }).target_ids;
-    const c = await exec({ mode: 'commit_write_by_ids', operation: 'delete', target_ids: ids, expected_count: ids.length });
+    const c = await exec({
+      mode: 'commit_write_by_ids',
+      operation: 'delete',
+      target_ids: ids,
+      expected_count: ids.length,
+    });
     expect(c.ok).toBe(true);
     const out = c.output_data as { deleted: { id: number }[]; undo_tokens: string[] };
     expect(out.deleted.map((d) => d.id).sort()).toEqual([...ids].sort());
@@ -203,8 +275,16 @@ describe('ledger_text2sql tool', () => {
     expect(def.riskFor?.({ mode: 'execute' })).toBe('read');
     expect(def.riskFor?.({ mode: 'preview_write' })).toBe('read');
     expect(def.riskFor?.({ mode: 'commit_write_by_ids' })).toBe('destructive');
-    expect(def.summarize?.({ mode: 'commit_write_by_ids', operation: 'update', target_ids: [3, 4], update_fields: { category: '出行' } }, 'zh-CN')).toBe(
-      '批量修改 2 条账单（#3, #4）：分类 → 出行',
-    );
+    expect(
+      def.summarize?.(
+        {
+          mode: 'commit_write_by_ids',
+          operation: 'update',
+          target_ids: [3, 4],
+          update_fields: { category: '出行' },
+        },
+        'zh-CN',
+      ),
+    ).toBe('批量修改 2 条账单（#3, #4）：分类 → 出行');
   });
 });

@@ -26,7 +26,9 @@ function renderDateTime(dt: DateTime, zone: string, locale: Locale): string {
   const weekday = WEEKDAYS[locale][dt.weekday - 1]!;
   const off = dt.offset;
   const offset = `UTC${off < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
-  return locale === 'en' ? `${weekday}, ${stamp} (${zone}, ${offset})` : `${stamp} ${weekday}（${zone}，${offset}）`;
+  return locale === 'en'
+    ? `${weekday}, ${stamp} (${zone}, ${offset})`
+    : `${stamp} ${weekday}（${zone}，${offset}）`;
 }
 
 /** now_time (reference 000): current time in a zone, as text. */
@@ -36,17 +38,30 @@ export function timeTools(clock: Clock): AnyToolDef[] {
     source: 'builtin',
     risk: 'read',
     mainAgent: true,
-    description: '获取指定时区的当前时间（默认用户所在时区）。Current date and time in a time zone.',
+    description:
+      '获取指定时区的当前时间（默认用户所在时区）。Current date and time in a time zone.',
     schema: z.object({
-      timezone: z.string().trim().max(64).optional().default('').describe('IANA 时区，如 Asia/Shanghai；留空为用户时区 (IANA zone)'),
+      timezone: z
+        .string()
+        .trim()
+        .max(64)
+        .optional()
+        .default('')
+        .describe('IANA 时区，如 Asia/Shanghai；留空为用户时区 (IANA zone)'),
     }),
     run(a, c) {
       const zone = a.timezone || c.timeZone;
       if (!isValidZone(zone)) {
-        throw new PaiError('VALIDATION_FAILED', `未知时区：${zone}（请用 IANA 名称，如 Asia/Shanghai） Unknown time zone`);
+        throw new PaiError(
+          'VALIDATION_FAILED',
+          `未知时区：${zone}（请用 IANA 名称，如 Asia/Shanghai） Unknown time zone`,
+        );
       }
       const dt = DateTime.fromMillis(clock.now(), { zone });
-      return { output: renderDateTime(dt, zone, c.locale), output_data: { timezone: zone, iso: dt.toISO() } };
+      return {
+        output: renderDateTime(dt, zone, c.locale),
+        output_data: { timezone: zone, iso: dt.toISO() },
+      };
     },
   });
   return [now];

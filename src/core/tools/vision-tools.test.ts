@@ -9,7 +9,8 @@ import { ScriptedChatModel } from '../../../tests/helpers/scripted-chat-model';
 import { NO_IMAGE } from './vision-tools';
 import type { ToolContext } from './types';
 
-const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_B64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const DATA_URL = `data:image/png;base64,${PNG_B64}`;
 
 const ctx = (imageUrls: string[] = []): ToolContext => ({
@@ -66,27 +67,61 @@ describe('vision tools', () => {
     expect(r.output_data).toEqual({ ...answer, notes: `image_url: receipt://${sha}.png` });
     expect(existsSync(join(dir, 'receipts', `${sha}.png`))).toBe(true);
     expect(Object.keys(JSON.parse(r.output)).sort()).toEqual(
-      ['amount', 'amount_candidates', 'category', 'confidence', 'evidence_text', 'image_type', 'item', 'merchant', 'notes'].sort(),
+      [
+        'amount',
+        'amount_candidates',
+        'category',
+        'confidence',
+        'evidence_text',
+        'image_type',
+        'item',
+        'merchant',
+        'notes',
+      ].sort(),
     );
     expect(imagePartsSeen(model.seen[0])).toEqual([DATA_URL]);
   });
 
   it('analyze_receipt: extracts the amount from the text when the model gives none', async () => {
-    answer = { image_type: 'receipt', amount: null, amount_candidates: [], merchant: 'Blue Bottle', category: '餐饮', item: 'coffee', confidence: 0.4, evidence_text: 'Subtotal 12.00 Tax 0.75', notes: 'TOTAL $12.75' };
+    answer = {
+      image_type: 'receipt',
+      amount: null,
+      amount_candidates: [],
+      merchant: 'Blue Bottle',
+      category: '餐饮',
+      item: 'coffee',
+      confidence: 0.4,
+      evidence_text: 'Subtotal 12.00 Tax 0.75',
+      notes: 'TOTAL $12.75',
+    };
     const r = await app.ctx.tools.execute('analyze_receipt', { image_ref: '1' }, ctx([DATA_URL]));
     expect(r.output_data).toMatchObject({ amount: 12.75, amount_candidates: [12.75, 12, 0.75] });
   });
 
   it('analyze_receipt: refuses a file that is not an image', async () => {
-    const r = await app.ctx.tools.execute('analyze_receipt', { image_ref: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` }, ctx());
+    const r = await app.ctx.tools.execute(
+      'analyze_receipt',
+      { image_ref: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` },
+      ctx(),
+    );
     expect(r.ok).toBe(false);
     expect(r.error?.code).toBe('UNSUPPORTED');
   });
 
   it('analyze_image: answers about the chosen image of the current message', async () => {
-    answer = { image_kind: 'screenshot', answer: '一张支付截图', summary: '支付成功页面', ocr_text: '支付成功', confidence: 0.8 };
+    answer = {
+      image_kind: 'screenshot',
+      answer: '一张支付截图',
+      summary: '支付成功页面',
+      ocr_text: '支付成功',
+      confidence: 0.8,
+    };
     const other = `data:image/gif;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64')}`;
-    const r = await app.ctx.tools.execute('analyze_image', { question: '图里写了什么？', image_index: 2 }, ctx([DATA_URL, other]));
+    const r = await app.ctx.tools.execute(
+      'analyze_image',
+      { question: '图里写了什么？', image_index: 2 },
+      ctx([DATA_URL, other]),
+    );
     expect(r.ok).toBe(true);
     expect(r.output_data).toEqual(answer);
     expect(imagePartsSeen(model.seen[0])).toEqual([other]);

@@ -14,7 +14,8 @@ export function visionTools(_ctx: CoreContext, vision: VisionService): AnyToolDe
     source: 'builtin',
     risk: 'read',
     mainAgent: true,
-    description: '看图回答问题/识别图中文字（当前消息附带的图片）。Answer a question about an image attached to the current message.',
+    description:
+      '看图回答问题/识别图中文字（当前消息附带的图片）。Answer a question about an image attached to the current message.',
     schema: z.object({
       question: optText('关于图片的问题，如“图里写了什么？” (the question)', 1000),
       image_index: z
@@ -29,7 +30,10 @@ export function visionTools(_ctx: CoreContext, vision: VisionService): AnyToolDe
       const idx = Math.max(1, a.image_index) - 1;
       const ref = c.imageUrls[idx];
       if (!ref) {
-        throw new PaiError('VALIDATION_FAILED', `当前消息只有 ${c.imageUrls.length} 张图片 (the message has ${c.imageUrls.length} image(s))`);
+        throw new PaiError(
+          'VALIDATION_FAILED',
+          `当前消息只有 ${c.imageUrls.length} 张图片 (the message has ${c.imageUrls.length} image(s))`,
+        );
       }
       const out = await vision.analyzeImage(ref, a.question, c.signal);
       return { output: json(out), output_data: out };
@@ -49,7 +53,9 @@ export function visionTools(_ctx: CoreContext, vision: VisionService): AnyToolDe
         .trim()
         .min(1)
         .max(14_000_000)
-        .describe('图片引用：当前消息的图片序号（1 开始）、https 链接、data URL、本地路径或 receipt:// 引用 (image reference)'),
+        .describe(
+          '图片引用：当前消息的图片序号（1 开始）、https 链接、data URL、本地路径或 receipt:// 引用 (image reference)',
+        ),
     }),
     async run(a, c) {
       let ref = a.image_ref;

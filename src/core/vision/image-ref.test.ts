@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ImageStore, loadImageRef, MAX_IMAGE_BYTES, sniffImage, toDataUrl, validateImage, type FetchLike } from './image-ref';
+import {
+  ImageStore,
+  loadImageRef,
+  MAX_IMAGE_BYTES,
+  sniffImage,
+  toDataUrl,
+  validateImage,
+  type FetchLike,
+} from './image-ref';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -32,7 +40,9 @@ describe('image references', () => {
   });
 
   it('refuses unsupported, corrupt, empty and oversized files with a clear message', () => {
-    expect(() => validateImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(/不支持的文件或图片已损坏.*unsupported or corrupt/);
+    expect(() => validateImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(
+      /不支持的文件或图片已损坏.*unsupported or corrupt/,
+    );
     expect(() => validateImage(Buffer.alloc(0))).toThrow(/empty/);
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
     expect(() => validateImage(big)).toThrow(/10 MB/);
@@ -53,16 +63,33 @@ describe('image references', () => {
     const file = join(dir, 'shot.png');
     writeFileSync(file, PNG);
     const deps = { store, fetch: fakeFetch(PNG, 'image/png') };
-    for (const r of [ref, toDataUrl(validateImage(PNG)), file, `file://${file}`, 'https://example.com/r.png']) {
+    for (const r of [
+      ref,
+      toDataUrl(validateImage(PNG)),
+      file,
+      `file://${file}`,
+      'https://example.com/r.png',
+    ]) {
       expect((await loadImageRef(r, deps)).mime).toBe('image/png');
     }
   });
 
   it('refuses https responses that are not images, too big, or failed; other schemes; relative paths', async () => {
-    await expect(loadImageRef('https://x/a', { store, fetch: fakeFetch(Buffer.from('<html>'), 'text/html') })).rejects.toThrow(/not an image/);
-    await expect(loadImageRef('https://x/a', { store, fetch: fakeFetch(Buffer.alloc(MAX_IMAGE_BYTES + 10), 'image/png') })).rejects.toThrow(/10 MB/);
-    await expect(loadImageRef('https://x/a', { store, fetch: fakeFetch(PNG, 'image/png', 404) })).rejects.toThrow(/404/);
-    await expect(loadImageRef('http://x/a.png', { store })).rejects.toMatchObject({ code: 'UNSUPPORTED' });
+    await expect(
+      loadImageRef('https://x/a', { store, fetch: fakeFetch(Buffer.from('<html>'), 'text/html') }),
+    ).rejects.toThrow(/not an image/);
+    await expect(
+      loadImageRef('https://x/a', {
+        store,
+        fetch: fakeFetch(Buffer.alloc(MAX_IMAGE_BYTES + 10), 'image/png'),
+      }),
+    ).rejects.toThrow(/10 MB/);
+    await expect(
+      loadImageRef('https://x/a', { store, fetch: fakeFetch(PNG, 'image/png', 404) }),
+    ).rejects.toThrow(/404/);
+    await expect(loadImageRef('http://x/a.png', { store })).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+    });
     await expect(loadImageRef('relative/a.png', { store })).rejects.toThrow(/absolute/);
     await expect(loadImageRef('data:image/png,abc', { store })).rejects.toThrow(/base64/);
     expect(existsSync(join(dir, 'receipts'))).toBe(true);

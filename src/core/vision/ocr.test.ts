@@ -31,20 +31,18 @@ describe.skipIf(!hasImageMagick())('offline OCR (packaged chi_sim + eng, no netw
     }
   });
 
-  it(
-    `recovers the amount on rendered receipts (${SUBSET.length} of ${RECEIPTS.length}), with progress`,
-    async () => {
-      let hits = 0;
-      const progress: OcrProgress[] = [];
-      for (const name of SUBSET) {
-        const spec = RECEIPTS.find((r) => r.name === name)!;
-        const r = await engine.recognize(readFileSync(renderReceipt(spec, dir)), (p) => progress.push(p));
-        if (extractFromText(r.text).amount === spec.amount) hits++;
-      }
-      expect(hits).toBeGreaterThanOrEqual(SUBSET.length - 1); // measured: 6/6 here, 24/24 in the bench
-      expect(progress.some((p) => p.status === 'recognizing text')).toBe(true);
-      expect(progress.at(-1)).toEqual({ status: 'done', progress: 1 });
-    },
-    180_000,
-  );
+  it(`recovers the amount on rendered receipts (${SUBSET.length} of ${RECEIPTS.length}), with progress`, async () => {
+    let hits = 0;
+    const progress: OcrProgress[] = [];
+    for (const name of SUBSET) {
+      const spec = RECEIPTS.find((r) => r.name === name)!;
+      const r = await engine.recognize(readFileSync(renderReceipt(spec, dir)), (p) =>
+        progress.push(p),
+      );
+      if (extractFromText(r.text).amount === spec.amount) hits++;
+    }
+    expect(hits).toBeGreaterThanOrEqual(SUBSET.length - 1); // measured: 6/6 here, 24/24 in the bench
+    expect(progress.some((p) => p.status === 'recognizing text')).toBe(true);
+    expect(progress.at(-1)).toEqual({ status: 'done', progress: 1 });
+  }, 180_000);
 });

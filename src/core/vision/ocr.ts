@@ -75,7 +75,10 @@ export class OcrEngine {
         errorHandler: () => undefined,
       }).catch((e: unknown) => {
         this.worker = null;
-        throw new PaiError('INTERNAL', `OCR 初始化失败 (OCR could not start): ${e instanceof Error ? e.message : String(e)}`);
+        throw new PaiError(
+          'INTERNAL',
+          `OCR 初始化失败 (OCR could not start): ${e instanceof Error ? e.message : String(e)}`,
+        );
       });
     }
     return this.worker;

@@ -7,7 +7,13 @@ import {
   type ImageAnswer,
   type VisionExtraction,
 } from '../../shared/contract';
-import { loadImageRef, toDataUrl, type FetchLike, type ImageStore, type LoadedImage } from './image-ref';
+import {
+  loadImageRef,
+  toDataUrl,
+  type FetchLike,
+  type ImageStore,
+  type LoadedImage,
+} from './image-ref';
 import { extractAmounts, extractDate, extractFromText } from './text-extract';
 import type { OcrEngine, OcrProgress } from './ocr';
 
@@ -43,7 +49,10 @@ const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n))
  */
 export function normalizeExtraction(raw: Partial<VisionExtraction>): VisionExtraction {
   const candidates = (raw.amount_candidates ?? []).filter((n) => Number.isFinite(n) && n > 0);
-  let amount = typeof raw.amount === 'number' && Number.isFinite(raw.amount) && raw.amount > 0 ? raw.amount : null;
+  let amount =
+    typeof raw.amount === 'number' && Number.isFinite(raw.amount) && raw.amount > 0
+      ? raw.amount
+      : null;
   if (amount === null) {
     const found = extractAmounts(`${raw.evidence_text ?? ''}\n${raw.notes ?? ''}`);
     for (const c of found.candidates) if (!candidates.includes(c)) candidates.push(c);
@@ -71,10 +80,15 @@ export class VisionService {
     return loadImageRef(ref, { store: this.d.store, fetch: this.d.fetch, signal });
   }
 
-  async readReceipt(image: LoadedImage, opts: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {}): Promise<ReceiptReading> {
+  async readReceipt(
+    image: LoadedImage,
+    opts: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<ReceiptReading> {
     const model = this.d.visionModel();
     if (model) {
-      const runnable = model.withStructuredOutput(visionExtractionSchema, { name: 'vision_extraction' });
+      const runnable = model.withStructuredOutput(visionExtractionSchema, {
+        name: 'vision_extraction',
+      });
       let raw: unknown;
       try {
         raw = await runnable.invoke(
@@ -90,12 +104,24 @@ export class VisionService {
           { signal: opts.signal },
         );
       } catch (e) {
-        throw new PaiError('PROVIDER_UNAVAILABLE', `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`);
+        throw new PaiError(
+          'PROVIDER_UNAVAILABLE',
+          `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
       const parsed = visionExtractionSchema.partial().safeParse(raw);
-      if (!parsed.success) throw new PaiError('PROVIDER_UNAVAILABLE', '视觉模型返回的格式不对 (the vision model returned malformed fields)');
+      if (!parsed.success)
+        throw new PaiError(
+          'PROVIDER_UNAVAILABLE',
+          '视觉模型返回的格式不对 (the vision model returned malformed fields)',
+        );
       const extraction = normalizeExtraction(parsed.data);
-      return { extraction, transaction_date: extractDate(`${extraction.notes}\n${extraction.evidence_text}`), source: 'vision', image };
+      return {
+        extraction,
+        transaction_date: extractDate(`${extraction.notes}\n${extraction.evidence_text}`),
+        source: 'vision',
+        image,
+      };
     }
     const ocr = await this.d.ocr.recognize(image.bytes, opts.onProgress);
     const t = extractFromText(ocr.text);
@@ -108,7 +134,10 @@ export class VisionService {
       item: t.item,
       confidence: Math.min(t.confidence, ocr.confidence / 100),
       evidence_text: t.evidence_text,
-      notes: ['离线 OCR 识别 (offline OCR, no vision model configured)', t.transaction_date ? `date: ${t.transaction_date}` : '']
+      notes: [
+        '离线 OCR 识别 (offline OCR, no vision model configured)',
+        t.transaction_date ? `date: ${t.transaction_date}` : '',
+      ]
         .filter(Boolean)
         .join('; '),
     });
@@ -120,11 +149,17 @@ export class VisionService {
    * is named in notes, so the agent can book it with ledger_insert(image_url)
    * instead of passing a data URL around.
    */
-  async analyzeReceipt(ref: string, opts: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {}): Promise<VisionExtraction> {
+  async analyzeReceipt(
+    ref: string,
+    opts: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<VisionExtraction> {
     const image = await this.load(ref, opts.signal);
     const { extraction } = await this.readReceipt(image, opts);
     const stored = this.d.store.save(image);
-    return { ...extraction, notes: [extraction.notes, `image_url: ${stored.ref}`].filter(Boolean).join('; ') };
+    return {
+      ...extraction,
+      notes: [extraction.notes, `image_url: ${stored.ref}`].filter(Boolean).join('; '),
+    };
   }
 
   /** analyze_image: a question about an image; offline it can only read the text. */
@@ -147,7 +182,9 @@ export class VisionService {
     try {
       raw = await runnable.invoke(
         [
-          new SystemMessage('Answer the question about the image. Quote visible text in ocr_text. Be concise.'),
+          new SystemMessage(
+            'Answer the question about the image. Quote visible text in ocr_text. Be concise.',
+          ),
           new HumanMessage({
             content: [
               { type: 'text', text: question || '请描述这张图片。' },
@@ -158,10 +195,17 @@ export class VisionService {
         { signal },
       );
     } catch (e) {
-      throw new PaiError('PROVIDER_UNAVAILABLE', `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`);
+      throw new PaiError(
+        'PROVIDER_UNAVAILABLE',
+        `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const p = imageAnswerSchema.partial().safeParse(raw);
-    if (!p.success) throw new PaiError('PROVIDER_UNAVAILABLE', '视觉模型返回的格式不对 (the vision model returned malformed fields)');
+    if (!p.success)
+      throw new PaiError(
+        'PROVIDER_UNAVAILABLE',
+        '视觉模型返回的格式不对 (the vision model returned malformed fields)',
+      );
     return {
       image_kind: p.data.image_kind?.trim() || 'other',
       answer: p.data.answer?.trim() ?? '',

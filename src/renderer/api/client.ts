@@ -1,4 +1,11 @@
-import type { EventName, EventPayload, InvokeResult, OpInput, OpName, OpOutput } from '../../shared/contract';
+import type {
+  EventName,
+  EventPayload,
+  InvokeResult,
+  OpInput,
+  OpName,
+  OpOutput,
+} from '../../shared/contract';
 import type { ErrorEnvelope } from '../../shared/errors';
 import type { PaiBridge } from '../../shared/transport';
 import { createWsBridge } from './ws-bridge';

@@ -32,7 +32,10 @@ export function createWsBridge(loc: Location): PaiBridge {
     };
     ws.onclose = () => {
       for (const [id, p] of pending) {
-        p.resolve({ ok: false, error: { code: 'INTERNAL', message: 'Connection to Pai was lost' } });
+        p.resolve({
+          ok: false,
+          error: { code: 'INTERNAL', message: 'Connection to Pai was lost' },
+        });
         pending.delete(id);
       }
       setTimeout(connect, delay);

@@ -36,7 +36,10 @@ export function useOpMutation<K extends OpName>(
   });
 }
 
-export function useEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {
+export function useEvent<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+): void {
   useEffect(() => getClient().on(event, listener), [event, listener]);
 }
 
@@ -47,7 +50,9 @@ export function useDataChangedInvalidation(): void {
     () =>
       getClient().on('data.changed', (p) => {
         // '*' = everything may have changed (a backup was restored, a full export imported).
-        void (p.domain === '*' ? qc.invalidateQueries() : qc.invalidateQueries({ queryKey: [p.domain] }));
+        void (p.domain === '*'
+          ? qc.invalidateQueries()
+          : qc.invalidateQueries({ queryKey: [p.domain] }));
       }),
     [qc],
   );

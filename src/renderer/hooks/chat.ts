@@ -76,7 +76,14 @@ type Action =
   | { type: 'answered'; call_id: string; approved: boolean }
   | { type: 'error'; error: ChatError | null };
 
-const initial: LiveState = { running: false, items: [], pending: null, error: null, used: {}, turn: null };
+const initial: LiveState = {
+  running: false,
+  items: [],
+  pending: null,
+  error: null,
+  used: {},
+  turn: null,
+};
 
 function textItem(items: LiveItem[], step: number, update: (old: string) => string): LiveItem[] {
   const i = items.findIndex((x) => x.kind === 'text' && x.step === step);
@@ -97,23 +104,41 @@ function onEvent(s: LiveState, e: ChatEvent): LiveState {
     case 'tool_start':
       return {
         ...s,
-        items: [...s.items, { kind: 'tool', call_id: e.call_id, name: e.name, args: e.args, status: 'running' }],
+        items: [
+          ...s.items,
+          { kind: 'tool', call_id: e.call_id, name: e.name, args: e.args, status: 'running' },
+        ],
       };
     case 'tool_end':
       return {
         ...s,
         items: s.items.map((x) =>
           x.kind === 'tool' && x.call_id === e.call_id
-            ? { ...x, status: e.status, summary: e.summary, latency_ms: e.latency_ms, error: e.error?.message }
+            ? {
+                ...x,
+                status: e.status,
+                summary: e.summary,
+                latency_ms: e.latency_ms,
+                error: e.error?.message,
+              }
             : x,
         ),
       };
     case 'approval_request':
-      return { ...s, pending: { kind: 'approval', turn_id: e.turn_id, calls: e.calls, answered: {} } };
+      return {
+        ...s,
+        pending: { kind: 'approval', turn_id: e.turn_id, calls: e.calls, answered: {} },
+      };
     case 'clarify_request':
       return {
         ...s,
-        pending: { kind: 'clarify', turn_id: e.turn_id, call_id: e.call_id, question: e.question, options: e.options },
+        pending: {
+          kind: 'clarify',
+          turn_id: e.turn_id,
+          call_id: e.call_id,
+          question: e.question,
+          options: e.options,
+        },
       };
     case 'error':
       return { ...s, error: { code: e.code, message: e.message } };
@@ -140,7 +165,10 @@ function reducer(s: LiveState, a: Action): LiveState {
       return { ...s, pending: a.pending, running: a.running };
     case 'answered':
       if (s.pending?.kind !== 'approval') return s;
-      return { ...s, pending: { ...s.pending, answered: { ...s.pending.answered, [a.call_id]: a.approved } } };
+      return {
+        ...s,
+        pending: { ...s.pending, answered: { ...s.pending.answered, [a.call_id]: a.approved } },
+      };
     case 'error':
       return { ...s, error: a.error };
   }
@@ -197,7 +225,8 @@ export function useChatThread(conversationId: number | null) {
 
   return {
     state,
-    markAnswered: (call_id: string, approved: boolean) => dispatch({ type: 'answered', call_id, approved }),
+    markAnswered: (call_id: string, approved: boolean) =>
+      dispatch({ type: 'answered', call_id, approved }),
     clearPending: () => dispatch({ type: 'pending', pending: null, running: true }),
     setError: (error: ChatError | null) => dispatch({ type: 'error', error }),
     refetchMessages,
@@ -215,5 +244,7 @@ export function useChatOps() {
 
 /** An engine error (or anything thrown) as the code + plain message the thread shows. */
 export function asChatError(e: unknown): ChatError {
-  return e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: String(e) };
+  return e instanceof ApiError
+    ? { code: e.code, message: e.message }
+    : { code: 'INTERNAL', message: String(e) };
 }

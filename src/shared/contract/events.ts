@@ -14,7 +14,11 @@ export const eventSchemas = {
   /** One summary of the reminders that passed beyond the grace window while the app was off or asleep. */
   'reminder.missed': reminderMissedSchema,
   /** Offline OCR of a receipt: status text from tesseract and progress 0..1. */
-  'receipt.progress': z.object({ request_id: z.string(), status: z.string(), progress: z.number().min(0).max(1) }),
+  'receipt.progress': z.object({
+    request_id: z.string(),
+    status: z.string(),
+    progress: z.number().min(0).max(1),
+  }),
   /** Memory index (re)build progress. */
   'memory.index': memoryIndexEventSchema,
 };

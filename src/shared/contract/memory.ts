@@ -59,7 +59,11 @@ export const memorySettingsSchema = z.object({
   /** Learn memories from idle conversations. */
   learnEnabled: z.boolean(),
   /** Minutes of silence before a conversation is read for memories. */
-  learnIdleMinutes: z.number().int().min(1).max(24 * 60),
+  learnIdleMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   /** How many memories go into a prompt at most. */
   recallLimit: z.number().int().min(1).max(20),
 });
@@ -95,7 +99,12 @@ export const memoryOps = {
     }),
   ),
   'memory.search': op(
-    z.object({ query: z.string().trim().min(1).max(500), limit: z.number().int().min(1).max(50).optional() }).strict(),
+    z
+      .object({
+        query: z.string().trim().min(1).max(500),
+        limit: z.number().int().min(1).max(50).optional(),
+      })
+      .strict(),
     z.object({ items: z.array(memoryHitSchema) }),
   ),
   'memory.create': op(
@@ -110,12 +119,18 @@ export const memoryOps = {
       .strict(),
     z.object({ item: memoryItemSchema, action: z.enum(['created', 'updated', 'superseded']) }),
   ),
-  'memory.update': op(z.object({ id: idSchema, patch: memoryPatchSchema }).strict(), memoryItemSchema),
+  'memory.update': op(
+    z.object({ id: idSchema, patch: memoryPatchSchema }).strict(),
+    memoryItemSchema,
+  ),
   'memory.delete': op(
     z.object({ id: idSchema }).strict(),
     z.object({ deleted: memoryItemSchema, undo_token: z.string() }),
   ),
-  'memory.undoDelete': op(z.object({ undo_token: z.string().min(1).max(200) }).strict(), memoryItemSchema),
+  'memory.undoDelete': op(
+    z.object({ undo_token: z.string().min(1).max(200) }).strict(),
+    memoryItemSchema,
+  ),
   /** Takes back a learned memory; a memory it replaced becomes active again. */
   'memory.undoLearned': op(
     z.object({ id: idSchema }).strict(),
@@ -125,7 +140,12 @@ export const memoryOps = {
     z.object({ id: idSchema }).strict(),
     z.object({
       versions: z.array(
-        z.object({ content: z.string(), reason: z.string(), changed_at: z.string(), memory_id: idSchema }),
+        z.object({
+          content: z.string(),
+          reason: z.string(),
+          changed_at: z.string(),
+          memory_id: idSchema,
+        }),
       ),
     }),
   ),

@@ -6,12 +6,16 @@ import { ledgerEntrySchema } from './ledger';
 export const visionExtractionSchema = z.object({
   image_type: z.string().describe('receipt | payment_screenshot | invoice | other'),
   amount: z.number().nullable().describe('The amount actually paid, decimal; null if not visible'),
-  amount_candidates: z.array(z.number()).describe('Other amounts seen (totals, subtotals), most likely first'),
+  amount_candidates: z
+    .array(z.number())
+    .describe('Other amounts seen (totals, subtotals), most likely first'),
   merchant: z.string().describe('Shop / payee name, or ""'),
   category: z.string().describe('One of 餐饮 交通 购物 日用 娱乐 居住 医疗 教育 其他'),
   item: z.string().describe('Short description of what was bought, e.g. 咖啡'),
   confidence: z.number().describe('0..1'),
-  evidence_text: z.string().describe('The text on the image that shows the amount, e.g. 实付￥32.00'),
+  evidence_text: z
+    .string()
+    .describe('The text on the image that shows the amount, e.g. 实付￥32.00'),
   notes: z.string().describe('Anything worth knowing, e.g. the date on the receipt'),
 });
 export type VisionExtraction = z.infer<typeof visionExtractionSchema>;
@@ -44,7 +48,10 @@ export const receiptAnalyzeInputSchema = z
     request_id: z.string().max(64).optional(),
   })
   .strict()
-  .refine((v) => Boolean(v.data_base64) !== Boolean(v.path), 'give exactly one of data_base64 or path');
+  .refine(
+    (v) => Boolean(v.data_base64) !== Boolean(v.path),
+    'give exactly one of data_base64 or path',
+  );
 
 export const receiptDuplicateSchema = z.object({
   entry: ledgerEntrySchema,
@@ -68,9 +75,17 @@ export type ReceiptAnalysis = z.infer<typeof receiptAnalysisSchema>;
 
 export const receiptBookInputSchema = z
   .object({
-    image_ref: z.string().regex(/^receipt:\/\/[a-f0-9]{64}\.(png|jpg|gif|webp|bmp)$/, 'image_ref must be a stored receipt ref'),
+    image_ref: z
+      .string()
+      .regex(
+        /^receipt:\/\/[a-f0-9]{64}\.(png|jpg|gif|webp|bmp)$/,
+        'image_ref must be a stored receipt ref',
+      ),
     amount: z.number().finite().positive().lt(1e9),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     category: z.string().trim().max(64).optional(),
     item: z.string().trim().max(200).optional(),
     transaction_date: z.string().trim().max(64).optional(),

@@ -165,9 +165,15 @@ export const scheduleOps = {
   'schedule.list': op(scheduleListInputSchema, z.object({ items: z.array(scheduleItemSchema) })),
   'schedule.get': op(idInput, scheduleItemSchema),
   'schedule.create': op(scheduleCreateInputSchema, scheduleItemSchema),
-  'schedule.update': op(z.object({ id: idSchema, patch: schedulePatchSchema }).strict(), scheduleItemSchema),
+  'schedule.update': op(
+    z.object({ id: idSchema, patch: schedulePatchSchema }).strict(),
+    scheduleItemSchema,
+  ),
   'schedule.delete': op(idInput, z.object({ deleted: scheduleItemSchema, undo_token: z.string() })),
-  'schedule.undoDelete': op(z.object({ undo_token: z.string().min(1).max(200) }).strict(), scheduleItemSchema),
+  'schedule.undoDelete': op(
+    z.object({ undo_token: z.string().min(1).max(200) }).strict(),
+    scheduleItemSchema,
+  ),
   /** Marks done: a one-shot → EXECUTED; a recurring one → this occurrence (default: the latest fired, else the next). */
   'schedule.complete': op(
     z.object({ id: idSchema, occurrence_at: z.number().int().optional() }).strict(),
@@ -175,7 +181,17 @@ export const scheduleOps = {
   ),
   /** Fires again `minutes` from now (default 10) as its own delivery. */
   'schedule.snooze': op(
-    z.object({ id: idSchema, minutes: z.number().int().min(1).max(24 * 60).optional() }).strict(),
+    z
+      .object({
+        id: idSchema,
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .optional(),
+      })
+      .strict(),
     scheduleItemSchema,
   ),
 };

@@ -1,4 +1,9 @@
-import { AIMessage, AIMessageChunk, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import {
+  AIMessage,
+  AIMessageChunk,
+  SystemMessage,
+  type BaseMessage,
+} from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { randomUUID } from 'node:crypto';
 import { PaiError } from '../../../shared/errors';
@@ -23,7 +28,12 @@ async function promptSections(deps: AgentDeps, rt: AgentRuntime): Promise<string
   const used: { kind: string; id: number; label: string }[] = [];
   for (const provider of deps.promptProviders()) {
     try {
-      const c = await provider({ userId: rt.userId, conversationId: rt.conversationId, query: rt.query, locale: rt.locale });
+      const c = await provider({
+        userId: rt.userId,
+        conversationId: rt.conversationId,
+        query: rt.query,
+        locale: rt.locale,
+      });
       if (c?.section.trim()) sections.push(c.section.trim());
       if (c?.used) used.push(...c.used);
     } catch (e) {
@@ -42,11 +52,17 @@ function usedMeta(rt: AgentRuntime): { used: AgentRuntime['used'] } | undefined 
 }
 
 /** System prompt and visible tools, built at the run's first model call and reused by the others. */
-async function prepared(deps: AgentDeps, rt: AgentRuntime): Promise<NonNullable<AgentRuntime['prepared']>> {
+async function prepared(
+  deps: AgentDeps,
+  rt: AgentRuntime,
+): Promise<NonNullable<AgentRuntime['prepared']>> {
   if (rt.prepared) return rt.prepared;
   // Prompt providers run first: the MCP module refreshes its catalog there, so new tools are bound this run.
   const sections = await promptSections(deps, rt);
-  const tools = [...deps.registry.visible('main_agent'), ...(deps.executor.get(clarifyTool.name) ? [] : [clarifyTool])];
+  const tools = [
+    ...deps.registry.visible('main_agent'),
+    ...(deps.executor.get(clarifyTool.name) ? [] : [clarifyTool]),
+  ];
   const system = systemPrompt({
     profile: deps.profile.get(rt.userId),
     now: deps.clock.now(),
@@ -59,13 +75,19 @@ async function prepared(deps: AgentDeps, rt: AgentRuntime): Promise<NonNullable<
 }
 
 function historyOf(deps: AgentDeps, rt: AgentRuntime): BaseMessage[] {
-  rt.history ??= buildHistory(deps.conversations.recentRows(rt.conversationId, HISTORY_BUDGET.rows, rt.turnId), HISTORY_BUDGET, deps.historyCache);
+  rt.history ??= buildHistory(
+    deps.conversations.recentRows(rt.conversationId, HISTORY_BUDGET.rows, rt.turnId),
+    HISTORY_BUDGET,
+    deps.historyCache,
+  );
   return rt.history;
 }
 
 function textOf(content: AIMessageChunk['content']): string {
   if (typeof content === 'string') return content;
-  return content.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('');
+  return content
+    .map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : ''))
+    .join('');
 }
 
 /**
@@ -75,17 +97,26 @@ function textOf(content: AIMessageChunk['content']): string {
  * arguments are not a JSON object are kept, marked invalid, and answered with
  * an error by the tools node.
  */
-function strictCalls(acc: AIMessageChunk | undefined): { id: string; name: string; args: Record<string, unknown> }[] {
+function strictCalls(
+  acc: AIMessageChunk | undefined,
+): { id: string; name: string; args: Record<string, unknown> }[] {
   const chunks = acc?.tool_call_chunks ?? [];
   if (chunks.length === 0) {
-    return (acc?.tool_calls ?? []).map((c) => ({ id: c.id || `call_${randomUUID()}`, name: c.name, args: c.args ?? {} }));
+    return (acc?.tool_calls ?? []).map((c) => ({
+      id: c.id || `call_${randomUUID()}`,
+      name: c.name,
+      args: c.args ?? {},
+    }));
   }
   return chunks.map((c) => {
     const raw = c.args ?? '';
     let args: Record<string, unknown>;
     try {
       const parsed: unknown = raw.trim() === '' ? {} : JSON.parse(raw);
-      args = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { [INVALID_ARGS_KEY]: raw };
+      args =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : { [INVALID_ARGS_KEY]: raw };
     } catch {
       args = { [INVALID_ARGS_KEY]: raw };
     }
@@ -99,7 +130,10 @@ function strictCalls(acc: AIMessageChunk | undefined): { id: string; name: strin
  * AbortSignal.timeout costs ~30 µs a call and keeps a listener on the turn's
  * signal until garbage collection).
  */
-function modelCallSignal(turn: AbortSignal, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+function modelCallSignal(
+  turn: AbortSignal,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
   const controller = new AbortController();
   let timedOut = false;
   const onStop = () => controller.abort(turn.reason);
@@ -127,7 +161,8 @@ const boundCache = new WeakMap<ChatModel, { defs: AnyToolDef[]; bound: Bound }>(
 /** bindTools builds a new client object each time; reuse it while the model and the tool definitions stay the same. */
 function boundModel(model: ChatModel, tools: AnyToolDef[]): Bound {
   const hit = boundCache.get(model);
-  if (hit && hit.defs.length === tools.length && hit.defs.every((d, i) => d === tools[i])) return hit.bound;
+  if (hit && hit.defs.length === tools.length && hit.defs.every((d, i) => d === tools[i]))
+    return hit.bound;
   const bound = model.bindTools!(tools.map(toOpenAITool));
   boundCache.set(model, { defs: tools, bound });
   return bound;
@@ -135,7 +170,10 @@ function boundModel(model: ChatModel, tools: AnyToolDef[]): Bound {
 
 /** agent: one streamed model call with the visible tools bound; tokens go out as they arrive. */
 export function agentNode(deps: AgentDeps) {
-  return async (state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
+  return async (
+    state: AgentStateType,
+    config: LangGraphRunnableConfig,
+  ): Promise<AgentStateUpdate> => {
     const rt = runtimeOf(config);
     const model = deps.models.chat();
     if (!model?.bindTools) throw new PaiError('NOT_CONFIGURED', say('NOT_CONFIGURED', rt.locale));
@@ -163,10 +201,17 @@ export function agentNode(deps: AgentDeps) {
       if (rt.signal.aborted && text) {
         // Keep what the person already saw, marked as stopped.
         deps.conversations.append(rt.userId, rt.conversationId, [
-          { turnId: rt.turnId, role: 'assistant', content: text, status: 'cancelled', meta: usedMeta(rt) },
+          {
+            turnId: rt.turnId,
+            role: 'assistant',
+            content: text,
+            status: 'cancelled',
+            meta: usedMeta(rt),
+          },
         ]);
       }
-      if (call.timedOut() && !rt.signal.aborted) throw new ModelTimeoutError('model call timed out');
+      if (call.timedOut() && !rt.signal.aborted)
+        throw new ModelTimeoutError('model call timed out');
       throw e;
     } finally {
       call.done();
@@ -177,9 +222,20 @@ export function agentNode(deps: AgentDeps) {
       content: text,
       tool_calls: calls.map((c) => ({ ...c, type: 'tool_call' as const })),
     });
-    const stored: StoredToolCall[] = calls.map((c) => ({ id: c.id, name: c.name, args: c.args as Record<string, unknown> }));
+    const stored: StoredToolCall[] = calls.map((c) => ({
+      id: c.id,
+      name: c.name,
+      args: c.args as Record<string, unknown>,
+    }));
     const [messageId] = deps.conversations.append(rt.userId, rt.conversationId, [
-      { turnId: rt.turnId, role: 'assistant', content: text, toolCalls: stored, status: 'complete', meta: usedMeta(rt) },
+      {
+        turnId: rt.turnId,
+        role: 'assistant',
+        content: text,
+        toolCalls: stored,
+        status: 'complete',
+        meta: usedMeta(rt),
+      },
     ]);
     if (text) rt.emit({ type: 'message', message_id: messageId!, step, content: text });
     return { messages: [ai] };

@@ -43,8 +43,22 @@ export function clarifyNode(deps: AgentDeps) {
         );
         status = 'answered';
       }
-      out.push(new ToolMessage({ tool_call_id: id, name: CLARIFY_TOOL, content, status: status === 'error' ? 'error' : 'success' }));
-      rows.push({ turnId: rt.turnId, role: 'tool', content, toolCallId: id, toolName: CLARIFY_TOOL, status });
+      out.push(
+        new ToolMessage({
+          tool_call_id: id,
+          name: CLARIFY_TOOL,
+          content,
+          status: status === 'error' ? 'error' : 'success',
+        }),
+      );
+      rows.push({
+        turnId: rt.turnId,
+        role: 'tool',
+        content,
+        toolCallId: id,
+        toolName: CLARIFY_TOOL,
+        status,
+      });
     }
     deps.conversations.append(rt.userId, rt.conversationId, rows);
     return { messages: out };

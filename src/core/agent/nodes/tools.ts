@@ -15,20 +15,32 @@ const SUMMARY_MAX = 500;
  * turn goes on.
  */
 export function toolsNode(deps: AgentDeps) {
-  return async (state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentStateUpdate> => {
+  return async (
+    state: AgentStateType,
+    config: LangGraphRunnableConfig,
+  ): Promise<AgentStateUpdate> => {
     const rt = runtimeOf(config);
     const approved = new Set(state.approved);
     const out: ToolMessage[] = [];
     for (const call of openCalls(state.messages).filter((c) => c.name !== CLARIFY_TOOL)) {
       const id = call.id!;
       const def = deps.executor.get(call.name);
-      rt.emit({ type: 'tool_start', call_id: id, name: call.name, args: call.args, risk: def?.risk ?? null });
+      rt.emit({
+        type: 'tool_start',
+        call_id: id,
+        name: call.name,
+        args: call.args,
+        risk: def?.risk ?? null,
+      });
       let content: string;
       let status: 'ok' | 'error' | 'skipped';
       let latency = 0;
       let error: ErrorEnvelope | undefined;
       if (INVALID_ARGS_KEY in call.args) {
-        error = { code: 'VALIDATION_FAILED', message: `Arguments for ${call.name} are not valid JSON` };
+        error = {
+          code: 'VALIDATION_FAILED',
+          message: `Arguments for ${call.name} are not valid JSON`,
+        };
         content = `[错误 VALIDATION_FAILED] 工具参数不是合法的 JSON，请重新生成参数。 (${error.message})`;
         status = 'error';
       } else if (!approved.has(id)) {
@@ -68,7 +80,14 @@ export function toolsNode(deps: AgentDeps) {
           meta: { latency_ms: Math.round(latency * 100) / 100, summary },
         },
       ]);
-      out.push(new ToolMessage({ tool_call_id: id, name: call.name, content, status: status === 'error' ? 'error' : 'success' }));
+      out.push(
+        new ToolMessage({
+          tool_call_id: id,
+          name: call.name,
+          content,
+          status: status === 'error' ? 'error' : 'success',
+        }),
+      );
       rt.emit({
         type: 'tool_end',
         call_id: id,

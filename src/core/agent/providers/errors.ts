@@ -22,15 +22,24 @@ function causeCode(e: unknown, depth = 0): string | undefined {
 export function classifyModelError(e: unknown, locale: Locale, timedOut = false): UserFacingError {
   if (isPaiError(e)) return { code: e.code, message: e.message };
   const x = (e && typeof e === 'object' ? e : { message: String(e) }) as ErrorLike;
-  if (timedOut || x.name === 'TimeoutError') return { code: 'TIMEOUT', message: say('TIMEOUT', locale) };
+  if (timedOut || x.name === 'TimeoutError')
+    return { code: 'TIMEOUT', message: say('TIMEOUT', locale) };
   if (x.status === 401 || x.status === 403 || x.lc_error_code === 'MODEL_AUTHENTICATION') {
     return { code: 'NOT_CONFIGURED', message: say('AUTH', locale) };
   }
-  if (x.status === 404 || x.lc_error_code === 'MODEL_NOT_FOUND') return { code: 'NOT_CONFIGURED', message: say('MODEL_NOT_FOUND', locale) };
+  if (x.status === 404 || x.lc_error_code === 'MODEL_NOT_FOUND')
+    return { code: 'NOT_CONFIGURED', message: say('MODEL_NOT_FOUND', locale) };
   if (x.status === 429) return { code: 'PROVIDER_UNAVAILABLE', message: say('RATE_LIMIT', locale) };
   const net = causeCode(e);
-  if (net || /connection error|fetch failed|ECONNREFUSED|ENOTFOUND|socket hang up/i.test(x.message ?? '') || (x.status ?? 0) >= 500) {
+  if (
+    net ||
+    /connection error|fetch failed|ECONNREFUSED|ENOTFOUND|socket hang up/i.test(x.message ?? '') ||
+    (x.status ?? 0) >= 500
+  ) {
     return { code: 'PROVIDER_UNAVAILABLE', message: say('PROVIDER_UNAVAILABLE', locale) };
   }
-  return { code: 'INTERNAL', message: `${say('INTERNAL', locale)} (${(x.message ?? '').slice(0, 200)})` };
+  return {
+    code: 'INTERNAL',
+    message: `${say('INTERNAL', locale)} (${(x.message ?? '').slice(0, 200)})`,
+  };
 }

@@ -55,7 +55,12 @@ export class ProviderService implements ModelRegistry {
     const envModel = this.env.PAI_CHAT_MODEL?.trim() || '';
     const p = preset(s?.preset ?? (envBase ? 'custom' : 'openai'));
     const fromEnv: Effective['fromEnv'] = [];
-    const pick = (stored: string | undefined, envV: string, def: string, field: 'baseURL' | 'chatModel'): string => {
+    const pick = (
+      stored: string | undefined,
+      envV: string,
+      def: string,
+      field: 'baseURL' | 'chatModel',
+    ): string => {
       if (stored) return stored;
       if (envV) {
         fromEnv.push(field);
@@ -111,16 +116,29 @@ export class ProviderService implements ModelRegistry {
     };
     if (rest.preset && rest.preset !== cur.preset) {
       const p = preset(rest.preset);
-      next = { preset: p.id, baseURL: p.baseURL, chatModel: p.chatModel, visionModel: p.visionModel, embeddingModel: p.embeddingModel };
+      next = {
+        preset: p.id,
+        baseURL: p.baseURL,
+        chatModel: p.chatModel,
+        visionModel: p.visionModel,
+        embeddingModel: p.embeddingModel,
+      };
     }
-    next = { ...next, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) };
+    next = {
+      ...next,
+      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    };
     this.settings.set(SETTINGS_KEY, providerSettingsSchema, next);
     if (apiKey !== undefined) this.secrets.set(CHAT_API_KEY, apiKey.trim() || null);
     this.cache.clear();
     return this.state();
   }
 
-  private build<T extends BaseChatModel | Embeddings>(kind: string, model: string, make: (e: Effective) => T): T | null {
+  private build<T extends BaseChatModel | Embeddings>(
+    kind: string,
+    model: string,
+    make: (e: Effective) => T,
+  ): T | null {
     const e = this.effective();
     if (!this.isConfigured(e) || !model) return null;
     const sig = `${kind}|${e.baseURL}|${model}|${e.apiKey ?? ''}`;
@@ -183,6 +201,10 @@ export class ProviderService implements ModelRegistry {
       const err = classifyModelError(e, locale, signal.aborted);
       throw new PaiError(err.code, err.message);
     }
-    return { ok: true, model: this.effective().chatModel, latency_ms: Math.round(performance.now() - started) };
+    return {
+      ok: true,
+      model: this.effective().chatModel,
+      latency_ms: Math.round(performance.now() - started),
+    };
   }
 }

@@ -21,4 +21,17 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0010, m0020, m0030, m0031, m0040, m0050];
+export const MIGRATIONS: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0010,
+  m0020,
+  m0030,
+  m0031,
+  m0040,
+  m0050,
+];

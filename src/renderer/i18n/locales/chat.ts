@@ -83,7 +83,12 @@ export const chat = {
     stopped: 'Stopped',
     emptyTitle: 'What can I do for you?',
     emptyHint: 'Just say it, for example:',
-    examples: ['Lunch 32', 'How much did I spend on food this month?', 'Remind me to pay the power bill at 9 tomorrow', 'Delete the last entry'],
+    examples: [
+      'Lunch 32',
+      'How much did I spend on food this month?',
+      'Remind me to pay the power bill at 9 tomorrow',
+      'Delete the last entry',
+    ],
     you: 'You',
     assistant: 'Assistant',
     tool: {

@@ -18,7 +18,13 @@ export const common = {
   },
   en: {
     appName: 'Pai',
-    nav: { chat: 'Chat', ledger: 'Ledger', schedule: 'Reminders', memory: 'Memory', settings: 'Settings' },
+    nav: {
+      chat: 'Chat',
+      ledger: 'Ledger',
+      schedule: 'Reminders',
+      memory: 'Memory',
+      settings: 'Settings',
+    },
     notBuilt: '"{{name}}" is still being built and arrives in the next version.',
     notBuiltTitle: 'Coming soon',
     loading: 'Loading…',

@@ -6,7 +6,9 @@ const NAMESPACES = namespaces;
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? keys(v as object, `${prefix}${k}.`)
+      : [`${prefix}${k}`],
   );
 }
 

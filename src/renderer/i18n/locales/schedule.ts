@@ -65,13 +65,15 @@ export const schedule = {
   },
   en: {
     title: 'Reminders',
-    subtitle: 'You get a notification on time; Pai keeps reminding from the tray when the window is closed.',
+    subtitle:
+      'You get a notification on time; Pai keeps reminding from the tray when the window is closed.',
     new: 'New reminder',
     tabs: { upcoming: 'Upcoming', done: 'Done', cancelled: 'Cancelled', missed: 'Missed' },
     groups: { due: 'Due now', today: 'Today', tomorrow: 'Tomorrow' },
     empty: {
       upcoming: 'No upcoming reminders',
-      upcomingHint: 'Click “New reminder”, or say “remind me at 9 tomorrow to call the bank” in chat.',
+      upcomingHint:
+        'Click “New reminder”, or say “remind me at 9 tomorrow to call the bank” in chat.',
       done: 'Nothing done yet',
       cancelled: 'No cancelled reminders',
       missed: 'No missed reminders',

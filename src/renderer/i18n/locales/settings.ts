@@ -83,8 +83,10 @@ export const settings = {
       placeholder: 'Full path, e.g. /home/me/Pai or D:\\Pai',
       move: 'Move here',
       use: 'Use this folder',
-      confirmMove: 'Copy your data to {{path}} and use it after a restart? The data in the old folder is kept.',
-      confirmUse: 'Use the data in {{path}} after a restart? Your current data is not copied there.',
+      confirmMove:
+        'Copy your data to {{path}} and use it after a restart? The data in the old folder is kept.',
+      confirmUse:
+        'Use the data in {{path}} after a restart? Your current data is not copied there.',
       confirmOk: 'OK',
       cancel: 'Cancel',
       restart: 'Set to {{path}}. Restart Pai to finish the switch.',

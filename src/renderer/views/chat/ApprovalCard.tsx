@@ -20,7 +20,9 @@ export default function ApprovalCard({ call, answered, busy, onAnswer }: Props) 
       title={
         <Space>
           {t('approval.title')}
-          <Tag color={call.risk === 'destructive' ? 'red' : 'orange'}>{t(`approval.risk.${call.risk}`)}</Tag>
+          <Tag color={call.risk === 'destructive' ? 'red' : 'orange'}>
+            {t(`approval.risk.${call.risk}`)}
+          </Tag>
         </Space>
       }
     >
@@ -31,7 +33,12 @@ export default function ApprovalCard({ call, answered, busy, onAnswer }: Props) 
       <pre className="pai-pre">{JSON.stringify(call.args, null, 2)}</pre>
       {answered === undefined ? (
         <Space wrap>
-          <Button type="primary" danger={call.risk === 'destructive'} loading={busy} onClick={() => onAnswer(true, false)}>
+          <Button
+            type="primary"
+            danger={call.risk === 'destructive'}
+            loading={busy}
+            onClick={() => onAnswer(true, false)}
+          >
             {t('approval.approve')}
           </Button>
           <Button disabled={busy} onClick={() => onAnswer(false, false)}>
@@ -42,7 +49,9 @@ export default function ApprovalCard({ call, answered, busy, onAnswer }: Props) 
           </Button>
         </Space>
       ) : (
-        <Tag color={answered ? 'green' : 'default'}>{t(answered ? 'approval.approved' : 'approval.rejected')}</Tag>
+        <Tag color={answered ? 'green' : 'default'}>
+          {t(answered ? 'approval.approved' : 'approval.rejected')}
+        </Tag>
       )}
     </Card>
   );

@@ -95,7 +95,9 @@ export default function ChatView() {
               markAnswered(c.call_id, approved);
               void resume({
                 conversation_id: selected,
-                approvals: [{ call_id: c.call_id, approved, ...(always ? { always_allow: true } : {}) }],
+                approvals: [
+                  { call_id: c.call_id, approved, ...(always ? { always_allow: true } : {}) },
+                ],
               });
             }}
           />
@@ -106,7 +108,9 @@ export default function ChatView() {
         question={pending.question}
         options={pending.options}
         busy={busy}
-        onAnswer={(answer) => void resume({ conversation_id: selected, clarify: { call_id: pending.call_id, answer } })}
+        onAnswer={(answer) =>
+          void resume({ conversation_id: selected, clarify: { call_id: pending.call_id, answer } })
+        }
       />
     );
 
@@ -117,7 +121,9 @@ export default function ChatView() {
         selected={selected}
         onSelect={setSelected}
         onNew={() => setSelected(null)}
-        onRename={(id, title) => rename.mutate({ id, title }, { onError: (e) => void message.error(e.message) })}
+        onRename={(id, title) =>
+          rename.mutate({ id, title }, { onError: (e) => void message.error(e.message) })
+        }
         onDelete={(id) =>
           remove.mutate(
             { id },
@@ -147,7 +153,9 @@ export default function ChatView() {
             empty={<EmptyThread disabled={!configured} onPick={(text) => void send(text)} />}
           />
         )}
-        {messages.error && <span role="alert">{t('loadFailed', { message: messages.error.message })}</span>}
+        {messages.error && (
+          <span role="alert">{t('loadFailed', { message: messages.error.message })}</span>
+        )}
         <Composer running={state.running} disabled={!configured} onSend={send} onStop={stop} />
       </div>
     </div>

@@ -14,7 +14,12 @@ export default function ClarifyCard({ question, options, busy, onAnswer }: Props
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   return (
-    <Card size="small" className="pai-clarify-card" data-testid="clarify-card" title={t('clarify.title')}>
+    <Card
+      size="small"
+      className="pai-clarify-card"
+      data-testid="clarify-card"
+      title={t('clarify.title')}
+    >
       <Typography.Paragraph strong>{question}</Typography.Paragraph>
       {options.length > 0 && (
         <Space wrap style={{ marginBottom: 8 }}>
@@ -32,7 +37,11 @@ export default function ClarifyCard({ question, options, busy, onAnswer }: Props
           onChange={(e) => setText(e.target.value)}
           onPressEnter={() => text.trim() && onAnswer(text.trim())}
         />
-        <Button type="primary" disabled={busy || !text.trim()} onClick={() => onAnswer(text.trim())}>
+        <Button
+          type="primary"
+          disabled={busy || !text.trim()}
+          onClick={() => onAnswer(text.trim())}
+        >
           {t('clarify.answer')}
         </Button>
       </Space.Compact>

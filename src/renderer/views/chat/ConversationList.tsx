@@ -14,7 +14,14 @@ interface Props {
 }
 
 /** Conversations, newest activity first: switch, rename inline, delete after a confirmation. */
-export default function ConversationList({ conversations, selected, onSelect, onNew, onRename, onDelete }: Props) {
+export default function ConversationList({
+  conversations,
+  selected,
+  onSelect,
+  onNew,
+  onRename,
+  onDelete,
+}: Props) {
   const { t } = useTranslation('chat');
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState('');
@@ -26,7 +33,8 @@ export default function ConversationList({ conversations, selected, onSelect, on
     committed.current = true;
     const title = draft.trim();
     setEditing(null);
-    if (save && title && title !== conversations.find((c) => c.id === id)?.title) onRename(id, title);
+    if (save && title && title !== conversations.find((c) => c.id === id)?.title)
+      onRename(id, title);
   };
 
   return (
@@ -83,7 +91,12 @@ export default function ConversationList({ conversations, selected, onSelect, on
                       okButtonProps={{ danger: true }}
                       onConfirm={() => onDelete(c.id)}
                     >
-                      <Button size="small" type="text" aria-label={t('delete')} icon={<DeleteOutlined />} />
+                      <Button
+                        size="small"
+                        type="text"
+                        aria-label={t('delete')}
+                        icon={<DeleteOutlined />}
+                      />
                     </Popconfirm>
                   </span>
                 </>

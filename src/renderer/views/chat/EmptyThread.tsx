@@ -2,7 +2,13 @@ import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A new conversation: a few things to try; clicking one sends it. */
-export function EmptyThread({ onPick, disabled }: { onPick: (text: string) => void; disabled: boolean }) {
+export function EmptyThread({
+  onPick,
+  disabled,
+}: {
+  onPick: (text: string) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('chat');
   const examples = t('examples', { returnObjects: true }) as string[];
   return (

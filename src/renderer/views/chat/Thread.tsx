@@ -25,16 +25,24 @@ function mergeUsed(a: UsedContext[] | undefined, b: UsedContext[] | undefined): 
 }
 
 /** Stored messages as bubbles and tool cards (a tool message's args come from its assistant's tool_calls). */
-function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Record<string, UsedContext[]> }) {
+function StoredMessages({
+  messages,
+  used,
+}: {
+  messages: ChatMessage[];
+  used: Record<string, UsedContext[]>;
+}) {
   const { t } = useTranslation('chat');
   const args = new Map<string, unknown>();
   for (const m of messages) for (const c of m.tool_calls ?? []) args.set(c.id, c.args);
   // The hint goes under the last answer bubble of its turn.
   const lastAnswer = new Map<string, number>();
-  for (const m of messages) if (m.role === 'assistant' && m.content) lastAnswer.set(m.turn_id, m.id);
+  for (const m of messages)
+    if (m.role === 'assistant' && m.content) lastAnswer.set(m.turn_id, m.id);
   // Stored with the answers (every model step of the turn), merged with what this session saw live.
   const usedOf = new Map<string, UsedContext[]>();
-  for (const m of messages) if (m.used) usedOf.set(m.turn_id, mergeUsed(usedOf.get(m.turn_id), m.used));
+  for (const m of messages)
+    if (m.used) usedOf.set(m.turn_id, mergeUsed(usedOf.get(m.turn_id), m.used));
   return (
     <>
       {messages.map((m) => {
@@ -55,10 +63,16 @@ function StoredMessages({ messages, used }: { messages: ChatMessage[]; used: Rec
         return (
           <Fragment key={m.id}>
             <Bubble role={role}>
-              {role === 'user' ? <div className="pai-user-text">{m.content}</div> : <Markdown text={m.content} />}
+              {role === 'user' ? (
+                <div className="pai-user-text">{m.content}</div>
+              ) : (
+                <Markdown text={m.content} />
+              )}
               {m.status === 'cancelled' && <Tag>{t('stopped')}</Tag>}
             </Bubble>
-            {lastAnswer.get(m.turn_id) === m.id && <UsedMemories used={mergeUsed(usedOf.get(m.turn_id), used[m.turn_id])} />}
+            {lastAnswer.get(m.turn_id) === m.id && (
+              <UsedMemories used={mergeUsed(usedOf.get(m.turn_id), used[m.turn_id])} />
+            )}
           </Fragment>
         );
       })}
@@ -99,7 +113,16 @@ interface Props {
 }
 
 /** The thread: stored history, what the running turn streams, the cards waiting for the person; keeps to the bottom. */
-export default function Thread({ messages, live, used, turn, running, error, cards, empty }: Props) {
+export default function Thread({
+  messages,
+  live,
+  used,
+  turn,
+  running,
+  error,
+  cards,
+  empty,
+}: Props) {
   const { t } = useTranslation('chat');
   const end = useRef<HTMLDivElement>(null);
   const lastText = live.length ? JSON.stringify(live[live.length - 1]).length : 0;
@@ -116,7 +139,9 @@ export default function Thread({ messages, live, used, turn, running, error, car
         <div className="pai-thread-items">
           <StoredMessages messages={messages} used={used} />
           <LiveItems items={live} />
-          {running && turn && live.some((it) => it.kind === 'text' && it.text) && <UsedMemories used={used[turn]} />}
+          {running && turn && live.some((it) => it.kind === 'text' && it.text) && (
+            <UsedMemories used={used[turn]} />
+          )}
           {running && (
             <Typography.Text type="secondary" className="pai-thinking">
               <Spin size="small" /> {t('thinking')}

@@ -4,7 +4,9 @@ import type { BackupInfo } from '../../../shared/contract';
 import { useOp, useOpMutation } from '../../hooks/api';
 
 function size(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(0)} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export default function BackupsCard() {
@@ -39,7 +41,11 @@ export default function BackupsCard() {
         <Alert
           style={{ marginBottom: 12 }}
           type={last.ok ? 'info' : 'error'}
-          title={last.ok ? t('lastAuto', { at: last.at }) : t('lastAutoFailed', { at: last.at, error: last.error })}
+          title={
+            last.ok
+              ? t('lastAuto', { at: last.at })
+              : t('lastAutoFailed', { at: last.at, error: last.error })
+          }
         />
       ) : null}
       {list.error ? <Alert type="error" title={list.error.message} /> : null}
@@ -51,15 +57,34 @@ export default function BackupsCard() {
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: t('noBackups') }}
         columns={[
-          { title: t('createdAt'), dataIndex: 'created_at', render: (v: string) => v.replace('T', ' ') },
-          { title: '', dataIndex: 'kind', render: (k: BackupInfo['kind']) => <Tag>{t(`kind.${k}`)}</Tag> },
-          { title: t('name'), dataIndex: 'name', render: (n: string) => <Typography.Text code>{n}</Typography.Text> },
+          {
+            title: t('createdAt'),
+            dataIndex: 'created_at',
+            render: (v: string) => v.replace('T', ' '),
+          },
+          {
+            title: '',
+            dataIndex: 'kind',
+            render: (k: BackupInfo['kind']) => <Tag>{t(`kind.${k}`)}</Tag>,
+          },
+          {
+            title: t('name'),
+            dataIndex: 'name',
+            render: (n: string) => <Typography.Text code>{n}</Typography.Text>,
+          },
           { title: t('size'), dataIndex: 'bytes', render: (b: number) => size(b) },
           {
             key: 'restore',
             render: (_v, b) => (
-              <Popconfirm title={t('restoreConfirm')} onConfirm={() => restore.mutate({ name: b.name, confirm: true })}>
-                <Button size="small" danger loading={restore.isPending && restore.variables?.name === b.name}>
+              <Popconfirm
+                title={t('restoreConfirm')}
+                onConfirm={() => restore.mutate({ name: b.name, confirm: true })}
+              >
+                <Button
+                  size="small"
+                  danger
+                  loading={restore.isPending && restore.variables?.name === b.name}
+                >
                   {t('restore')}
                 </Button>
               </Popconfirm>

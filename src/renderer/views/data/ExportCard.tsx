@@ -12,16 +12,24 @@ export default function ExportCard() {
     <Card title={t('export')}>
       <Space orientation="vertical">
         <Space wrap>
-          <Button loading={exp.isPending && exp.variables?.format === 'json'} onClick={() => exp.mutate({ format: 'json' })}>
+          <Button
+            loading={exp.isPending && exp.variables?.format === 'json'}
+            onClick={() => exp.mutate({ format: 'json' })}
+          >
             {t('exportJson')}
           </Button>
-          <Button loading={exp.isPending && exp.variables?.format === 'ledger_csv'} onClick={() => exp.mutate({ format: 'ledger_csv' })}>
+          <Button
+            loading={exp.isPending && exp.variables?.format === 'ledger_csv'}
+            onClick={() => exp.mutate({ format: 'ledger_csv' })}
+          >
             {t('exportCsv')}
           </Button>
         </Space>
         <Typography.Text type="secondary">{t('exportNote')}</Typography.Text>
         {exp.data ? (
-          <Typography.Text copyable={{ text: exp.data.path }}>{t('exported', { rows: exp.data.rows, path: exp.data.path })}</Typography.Text>
+          <Typography.Text copyable={{ text: exp.data.path }}>
+            {t('exported', { rows: exp.data.rows, path: exp.data.path })}
+          </Typography.Text>
         ) : null}
       </Space>
     </Card>

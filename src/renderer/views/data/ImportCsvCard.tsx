@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Checkbox, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Checkbox,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CsvMapping, CsvRow } from '../../../shared/contract';
@@ -36,7 +48,8 @@ export default function ImportCsvCard() {
     const base: Partial<CsvMapping> = { ...(effective ?? {}) };
     if (col === undefined) delete base[field];
     else base[field] = col;
-    if (base.transaction_date !== undefined && base.amount !== undefined) setMapping(base as CsvMapping);
+    if (base.transaction_date !== undefined && base.amount !== undefined)
+      setMapping(base as CsvMapping);
   };
   const columnOf = (field: Field): number | undefined => {
     const c = effective?.[field];
@@ -92,7 +105,11 @@ export default function ImportCsvCard() {
               dataSource={p.rows}
               columns={[
                 { title: t('line'), dataIndex: 'line', width: 60 },
-                ...p.headers.map((h, i) => ({ title: h, key: `c${i}`, render: (_v: unknown, r: CsvRow) => r.cells[i] ?? '' })),
+                ...p.headers.map((h, i) => ({
+                  title: h,
+                  key: `c${i}`,
+                  render: (_v: unknown, r: CsvRow) => r.cells[i] ?? '',
+                })),
                 {
                   key: 'status',
                   render: (_v: unknown, r: CsvRow) =>
@@ -107,7 +124,10 @@ export default function ImportCsvCard() {
               ]}
             />
             <Space>
-              <Checkbox checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)}>
+              <Checkbox
+                checked={skipDuplicates}
+                onChange={(e) => setSkipDuplicates(e.target.checked)}
+              >
                 {t('skipDuplicates')}
               </Checkbox>
               <Button
@@ -117,7 +137,12 @@ export default function ImportCsvCard() {
                 onClick={() =>
                   effective &&
                   csv !== null &&
-                  doImport.mutate({ csv, mapping: effective, has_header: p.has_header, skip_duplicates: skipDuplicates })
+                  doImport.mutate({
+                    csv,
+                    mapping: effective,
+                    has_header: p.has_header,
+                    skip_duplicates: skipDuplicates,
+                  })
                 }
               >
                 {t('doImport')}

@@ -38,7 +38,13 @@ export function MemoryCard({ item, onEdit, onDelete, onUndoLearned }: Props) {
               </Typography.Text>
             )}
             <Tooltip title={t('importance')}>
-              <Rate disabled count={5} value={item.importance} style={{ fontSize: 12 }} aria-label={t('importance')} />
+              <Rate
+                disabled
+                count={5}
+                value={item.importance}
+                style={{ fontSize: 12 }}
+                aria-label={t('importance')}
+              />
             </Tooltip>
             <Typography.Text type={item.expired ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
               {item.expired
@@ -62,10 +68,20 @@ export function MemoryCard({ item, onEdit, onDelete, onUndoLearned }: Props) {
         <Flex gap={4}>
           {item.origin === 'learned' && (
             <Tooltip title={t('undoLearned')}>
-              <Button size="small" icon={<RollbackOutlined />} onClick={() => onUndoLearned(item)} aria-label={t('undoLearned')} />
+              <Button
+                size="small"
+                icon={<RollbackOutlined />}
+                onClick={() => onUndoLearned(item)}
+                aria-label={t('undoLearned')}
+              />
             </Tooltip>
           )}
-          <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(item)} aria-label={t('editTitle')} />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => onEdit(item)}
+            aria-label={t('editTitle')}
+          />
           <Popconfirm title={t('deleteConfirm')} onConfirm={() => onDelete(item)}>
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('deleteConfirm')} />
           </Popconfirm>

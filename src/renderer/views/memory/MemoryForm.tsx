@@ -28,7 +28,13 @@ export function MemoryForm({ open, item, saving, onCancel, onSubmit }: Props) {
     if (!open) return;
     form.setFieldsValue(
       item
-        ? { content: item.content, memory_type: item.memory_type, key: item.key, importance: item.importance, ttl_days: null }
+        ? {
+            content: item.content,
+            memory_type: item.memory_type,
+            key: item.key,
+            importance: item.importance,
+            ttl_days: null,
+          }
         : { content: '', memory_type: 'fact', key: '', importance: 3, ttl_days: null },
     );
   }, [open, item, form]);
@@ -42,7 +48,11 @@ export function MemoryForm({ open, item, saving, onCancel, onSubmit }: Props) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onSubmit}>
-        <Form.Item name="content" label={t('content')} rules={[{ required: true, whitespace: true, message: t('contentRequired') }]}>
+        <Form.Item
+          name="content"
+          label={t('content')}
+          rules={[{ required: true, whitespace: true, message: t('contentRequired') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
         </Form.Item>
         <Form.Item name="memory_type" label={t('type')}>
@@ -54,7 +64,11 @@ export function MemoryForm({ open, item, saving, onCancel, onSubmit }: Props) {
         <Form.Item name="importance" label={t('importance')}>
           <Rate count={5} allowClear={false} />
         </Form.Item>
-        <Form.Item name="ttl_days" label={t('ttl')} extra={item?.expires_at ? `${t('ttlHelp')} · ${item.expires_at}` : t('ttlHelp')}>
+        <Form.Item
+          name="ttl_days"
+          label={t('ttl')}
+          extra={item?.expires_at ? `${t('ttlHelp')} · ${item.expires_at}` : t('ttlHelp')}
+        >
           <InputNumber min={0} max={36500} style={{ width: 160 }} />
         </Form.Item>
       </Form>

@@ -22,7 +22,11 @@ export default function MemoryView() {
   const [formOpen, setFormOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  const list = useMemoryList({ memory_type: type === 'all' ? undefined : type, limit: PAGE, offset: (page - 1) * PAGE });
+  const list = useMemoryList({
+    memory_type: type === 'all' ? undefined : type,
+    limit: PAGE,
+    offset: (page - 1) * PAGE,
+  });
   const search = useMemorySearch(query);
   const m = useMemoryMutations();
   const searching = query.trim().length > 0;
@@ -52,7 +56,10 @@ export default function MemoryView() {
                   type="link"
                   onClick={() => {
                     message.destroy(key);
-                    m.undoDelete.mutate({ undo_token }, { onError: fail, onSuccess: () => void message.success(t('restored')) });
+                    m.undoDelete.mutate(
+                      { undo_token },
+                      { onError: fail, onSuccess: () => void message.success(t('restored')) },
+                    );
                   }}
                 >
                   {tc('undo')}
@@ -70,7 +77,11 @@ export default function MemoryView() {
       {
         onError: fail,
         onSuccess: (r) =>
-          void message.success(r.restored ? t('restoredPrevious', { content: r.restored.content }) : t('learnedUndone')),
+          void message.success(
+            r.restored
+              ? t('restoredPrevious', { content: r.restored.content })
+              : t('learnedUndone'),
+          ),
       },
     );
 
@@ -79,17 +90,38 @@ export default function MemoryView() {
     const done = () => setFormOpen(false);
     if (editing) {
       m.update.mutate(
-        { id: editing.id, patch: { content: v.content, memory_type: v.memory_type, key: v.key ?? '', importance: v.importance, ...(ttl !== undefined ? { ttl_days: ttl } : {}) } },
+        {
+          id: editing.id,
+          patch: {
+            content: v.content,
+            memory_type: v.memory_type,
+            key: v.key ?? '',
+            importance: v.importance,
+            ...(ttl !== undefined ? { ttl_days: ttl } : {}),
+          },
+        },
         { onError: fail, onSuccess: () => (done(), void message.success(t('saved'))) },
       );
     } else {
       m.create.mutate(
-        { content: v.content, memory_type: v.memory_type, key: v.key ?? '', importance: v.importance, ttl_days: ttl ?? null },
+        {
+          content: v.content,
+          memory_type: v.memory_type,
+          key: v.key ?? '',
+          importance: v.importance,
+          ttl_days: ttl ?? null,
+        },
         {
           onError: fail,
           onSuccess: (r) => {
             done();
-            void message.success(r.action === 'updated' ? t('savedUpdated') : r.action === 'superseded' ? t('savedSuperseded') : t('saved'));
+            void message.success(
+              r.action === 'updated'
+                ? t('savedUpdated')
+                : r.action === 'superseded'
+                  ? t('savedSuperseded')
+                  : t('saved'),
+            );
           },
         },
       );
@@ -121,7 +153,12 @@ export default function MemoryView() {
           </Button>
         </Flex>
       </Flex>
-      <Input.Search allowClear placeholder={t('searchPlaceholder')} onSearch={(v) => setQuery(v)} aria-label={t('searchPlaceholder')} />
+      <Input.Search
+        allowClear
+        placeholder={t('searchPlaceholder')}
+        onSearch={(v) => setQuery(v)}
+        aria-label={t('searchPlaceholder')}
+      />
       {!searching && (
         <Segmented
           value={type}
@@ -131,17 +168,29 @@ export default function MemoryView() {
           }}
           options={[
             { value: 'all', label: `${t('all')} ${allCount}` },
-            ...(list.data?.by_type ?? []).map((b) => ({ value: b.memory_type, label: `${t(`types.${b.memory_type}`)} ${b.count}` })),
+            ...(list.data?.by_type ?? []).map((b) => ({
+              value: b.memory_type,
+              label: `${t(`types.${b.memory_type}`)} ${b.count}`,
+            })),
           ]}
         />
       )}
-      {error && <Typography.Text type="danger">{tc('error', { message: error.message })}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger">{tc('error', { message: error.message })}</Typography.Text>
+      )}
       <Spin spinning={loading}>
         {items.length === 0 && !loading ? (
           searching ? (
             <Empty description={t('noResults')} />
           ) : (
-            <Empty description={<Flex vertical><b>{t('emptyTitle')}</b><span>{t('emptyHint')}</span></Flex>} />
+            <Empty
+              description={
+                <Flex vertical>
+                  <b>{t('emptyTitle')}</b>
+                  <span>{t('emptyHint')}</span>
+                </Flex>
+              }
+            />
           )
         ) : (
           <Flex vertical gap={8}>
@@ -161,7 +210,13 @@ export default function MemoryView() {
         )}
       </Spin>
       {!searching && (list.data?.total ?? 0) > PAGE && (
-        <Pagination current={page} pageSize={PAGE} total={list.data?.total ?? 0} onChange={setPage} showTotal={(n) => t('total', { count: n })} />
+        <Pagination
+          current={page}
+          pageSize={PAGE}
+          total={list.data?.total ?? 0}
+          onChange={setPage}
+          showTotal={(n) => t('total', { count: n })}
+        />
       )}
       <MemoryForm
         open={formOpen}

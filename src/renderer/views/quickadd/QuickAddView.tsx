@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, App as AntApp, Button, Card, Descriptions, Input, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Descriptions,
+  Input,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QuickAddParsed } from '../../../shared/contract';
 import { useOp, useOpMutation } from '../../hooks/api';
@@ -35,7 +45,11 @@ function Understood({ parsed, onChat }: { parsed: QuickAddParsed; onChat: () => 
         column={1}
         title={<Tag color="green">{t('kind.ledger')}</Tag>}
         items={[
-          { key: 'amount', label: t('amount'), children: `${l.amount}${l.currency ? ` ${l.currency}` : ''}` },
+          {
+            key: 'amount',
+            label: t('amount'),
+            children: `${l.amount}${l.currency ? ` ${l.currency}` : ''}`,
+          },
           { key: 'category', label: t('category'), children: l.category },
           { key: 'item', label: t('item'), children: l.item },
           { key: 'when', label: t('when'), children: l.transaction_date.replace('T', ' ') },
@@ -45,7 +59,9 @@ function Understood({ parsed, onChat }: { parsed: QuickAddParsed; onChat: () => 
   }
   const r = parsed.reminder;
   const repeat = r.repeat ?? 'none';
-  const repeatLabel = ['none', 'daily', 'weekdays', 'weekly', 'monthly'].includes(repeat) ? t(`repeatValue.${repeat}`) : repeat;
+  const repeatLabel = ['none', 'daily', 'weekdays', 'weekly', 'monthly'].includes(repeat)
+    ? t(`repeatValue.${repeat}`)
+    : repeat;
   return (
     <Descriptions
       size="small"

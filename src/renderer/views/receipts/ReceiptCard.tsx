@@ -1,4 +1,18 @@
-import { Alert, App, Button, Card, Flex, Form, Image, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LedgerEntry, ReceiptAnalysis } from '../../../shared/contract';
 import { useOp, useOpMutation } from '../../hooks/api';
@@ -53,7 +67,11 @@ export function ReceiptCard({
           <Space size={4} wrap style={{ marginBottom: 8 }}>
             <Tag>{t(`card.source.${analysis.source}`)}</Tag>
             <Tag>{t('card.confidence', { pct: Math.round(x.confidence * 100) })}</Tag>
-            {x.evidence_text && <Typography.Text type="secondary">{t('card.evidence', { text: x.evidence_text })}</Typography.Text>}
+            {x.evidence_text && (
+              <Typography.Text type="secondary">
+                {t('card.evidence', { text: x.evidence_text })}
+              </Typography.Text>
+            )}
           </Space>
           {analysis.duplicates.length > 0 && (
             <Alert
@@ -96,10 +114,17 @@ export function ReceiptCard({
                   : undefined
               }
             >
-              <InputNumber min={0.01} step={0.01} style={{ width: '100%' }} data-testid="receipt-amount" />
+              <InputNumber
+                min={0.01}
+                step={0.01}
+                style={{ width: '100%' }}
+                data-testid="receipt-amount"
+              />
             </Form.Item>
             <Form.Item name="category" label={t('card.category')}>
-              <Select options={(categories.data ?? [x.category]).map((c) => ({ value: c, label: c }))} />
+              <Select
+                options={(categories.data ?? [x.category]).map((c) => ({ value: c, label: c }))}
+              />
             </Form.Item>
             <Form.Item name="item" label={t('card.item')}>
               <Input maxLength={200} data-testid="receipt-item" />
@@ -107,9 +132,16 @@ export function ReceiptCard({
             <Form.Item name="transaction_date" label={t('card.date')}>
               <Input placeholder={t('card.datePlaceholder')} maxLength={64} />
             </Form.Item>
-            {book.error && <Alert type="error" showIcon title={book.error.message} style={{ marginBottom: 8 }} />}
+            {book.error && (
+              <Alert type="error" showIcon title={book.error.message} style={{ marginBottom: 8 }} />
+            )}
             <Space>
-              <Button type="primary" htmlType="submit" loading={book.isPending} data-testid="receipt-book">
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={book.isPending}
+                data-testid="receipt-book"
+              >
                 {t('card.book')}
               </Button>
               <Button onClick={onDone}>{t('card.discard')}</Button>

@@ -56,17 +56,30 @@ export function ReceiptDrop({ onBooked }: { onBooked?: (entry: LedgerEntry) => v
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">{analyze.isPending ? t('drop.reading') : t('drop.title')}</p>
+          <p className="ant-upload-text">
+            {analyze.isPending ? t('drop.reading') : t('drop.title')}
+          </p>
           <p className="ant-upload-hint">{t('drop.hint')}</p>
         </Upload.Dragger>
       )}
       {analyze.isPending && progress && (
-        <Progress percent={Math.round(progress.progress * 100)} size="small" format={() => t('drop.ocr', { status: progress.status })} />
+        <Progress
+          percent={Math.round(progress.progress * 100)}
+          size="small"
+          format={() => t('drop.ocr', { status: progress.status })}
+        />
       )}
       {(localError || analyze.error) && (
-        <Alert type="error" showIcon title={localError ?? analyze.error?.message} data-testid="receipt-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={localError ?? analyze.error?.message}
+          data-testid="receipt-error"
+        />
       )}
-      {analyze.data && <ReceiptCard analysis={analyze.data} onDone={() => analyze.reset()} onBooked={onBooked} />}
+      {analyze.data && (
+        <ReceiptCard analysis={analyze.data} onDone={() => analyze.reset()} onBooked={onBooked} />
+      )}
     </Space>
   );
 }

@@ -8,7 +8,11 @@ const STORED = /^receipt:\/\/[a-f0-9]{64}\.(png|jpg|gif|webp|bmp)$/;
 export function ReceiptThumb({ imageUrl, size = 36 }: { imageUrl: string; size?: number }) {
   const { t } = useTranslation('receipts');
   const stored = STORED.test(imageUrl);
-  const img = useOp('receipts.image', { image_ref: imageUrl }, { enabled: stored, staleTime: Infinity });
+  const img = useOp(
+    'receipts.image',
+    { image_ref: imageUrl },
+    { enabled: stored, staleTime: Infinity },
+  );
   if (!stored || !img.data) return null;
   return (
     <Image

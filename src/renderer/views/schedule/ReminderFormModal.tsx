@@ -19,7 +19,8 @@ interface FormValues {
 
 function choiceOf(repeat: string | null): { repeat: RepeatChoice; cron?: string } {
   if (!repeat) return { repeat: 'none' };
-  if ((REPEAT_CHOICES as readonly string[]).includes(repeat)) return { repeat: repeat as RepeatChoice };
+  if ((REPEAT_CHOICES as readonly string[]).includes(repeat))
+    return { repeat: repeat as RepeatChoice };
   return { repeat: 'custom', cron: repeat };
 }
 
@@ -65,8 +66,10 @@ export default function ReminderFormModal({ open, item, zone, onClose }: Reminde
   const submit = async () => {
     const v = await form.validateFields();
     const onError = (err: Error) => {
-      if (/cron|repeat/i.test(err.message)) form.setFields([{ name: 'cron', errors: [err.message] }]);
-      else if (/trigger_time/.test(err.message)) form.setFields([{ name: 'time', errors: [err.message] }]);
+      if (/cron|repeat/i.test(err.message))
+        form.setFields([{ name: 'cron', errors: [err.message] }]);
+      else if (/trigger_time/.test(err.message))
+        form.setFields([{ name: 'time', errors: [err.message] }]);
       else void message.error(t('common:error', { message: err.message }));
     };
     const triggerTime = toWallText(v.time);
@@ -111,16 +114,36 @@ export default function ReminderFormModal({ open, item, zone, onClose }: Reminde
       confirmLoading={saving}
       forceRender
     >
-      <Form form={form} layout="vertical" initialValues={initial} requiredMark={false} name="reminder">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        requiredMark={false}
+        name="reminder"
+      >
         <Form.Item
           name="content"
           label={t('form.content')}
           rules={[{ required: true, whitespace: true, message: t('form.contentRequired') }]}
         >
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} placeholder={t('form.contentPlaceholder')} autoFocus />
+          <Input.TextArea
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={500}
+            placeholder={t('form.contentPlaceholder')}
+            autoFocus
+          />
         </Form.Item>
-        <Form.Item name="time" label={t('form.time')} rules={[{ required: true, message: t('form.timeRequired') }]}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} allowClear={false} />
+        <Form.Item
+          name="time"
+          label={t('form.time')}
+          rules={[{ required: true, message: t('form.timeRequired') }]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: '100%' }}
+            allowClear={false}
+          />
         </Form.Item>
         <Form.Item name="repeat" label={t('form.repeat')}>
           <Select options={REPEAT_CHOICES.map((c) => ({ value: c, label: t(`repeat.${c}`) }))} />
@@ -135,7 +158,9 @@ export default function ReminderFormModal({ open, item, zone, onClose }: Reminde
             <Input placeholder="0 9 * * 1-5" spellCheck={false} />
           </Form.Item>
         )}
-        {isPast && repeat === 'none' && <Alert type="warning" showIcon title={t('form.pastHint')} style={{ marginBottom: 12 }} />}
+        {isPast && repeat === 'none' && (
+          <Alert type="warning" showIcon title={t('form.pastHint')} style={{ marginBottom: 12 }} />
+        )}
         {zone && <Typography.Text type="secondary">{t('form.zone', { zone })}</Typography.Text>}
       </Form>
     </Modal>

@@ -1,5 +1,11 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
-import { CheckOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, RetweetOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  ClockCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  RetweetOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleItem, ScheduleTab } from '../../../shared/contract';
 import { REPEAT_CHOICES } from './ReminderFormModal';
@@ -23,7 +29,14 @@ export function repeatLabel(repeat: string | null, t: (k: string) => string): st
 }
 
 /** One reminder: time, content, state tags and its actions. */
-export default function ReminderRow({ item, tab, withDate, highlighted, actions, onEdit }: ReminderRowProps) {
+export default function ReminderRow({
+  item,
+  tab,
+  withDate,
+  highlighted,
+  actions,
+  onEdit,
+}: ReminderRowProps) {
   const { t } = useTranslation('schedule');
   const time = tab === 'upcoming' ? shownTime(item) : item.trigger_time;
   const rep = repeatLabel(item.repeat, t);
@@ -42,7 +55,10 @@ export default function ReminderRow({ item, tab, withDate, highlighted, actions,
         transition: 'background 0.6s',
       }}
     >
-      <Typography.Text strong style={{ minWidth: withDate ? 132 : 48, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography.Text
+        strong
+        style={{ minWidth: withDate ? 132 : 48, fontVariantNumeric: 'tabular-nums' }}
+      >
         {withDate ? wallText(time) : clockText(time)}
       </Typography.Text>
       <Flex vertical style={{ flex: 1, minWidth: 0 }}>
@@ -84,14 +100,30 @@ export default function ReminderRow({ item, tab, withDate, highlighted, actions,
         )}
         {(pending || item.status === 'MISSED') && (
           <Tooltip title={t('action.snooze')}>
-            <Button aria-label={t('action.snooze')} icon={<ClockCircleOutlined />} type="text" onClick={() => actions.snooze(item.id)} />
+            <Button
+              aria-label={t('action.snooze')}
+              icon={<ClockCircleOutlined />}
+              type="text"
+              onClick={() => actions.snooze(item.id)}
+            />
           </Tooltip>
         )}
         <Tooltip title={t('action.edit')}>
-          <Button aria-label={t('action.edit')} icon={<EditOutlined />} type="text" onClick={() => onEdit(item)} />
+          <Button
+            aria-label={t('action.edit')}
+            icon={<EditOutlined />}
+            type="text"
+            onClick={() => onEdit(item)}
+          />
         </Tooltip>
         <Tooltip title={t('action.delete')}>
-          <Button aria-label={t('action.delete')} icon={<DeleteOutlined />} type="text" danger onClick={() => actions.remove(item)} />
+          <Button
+            aria-label={t('action.delete')}
+            icon={<DeleteOutlined />}
+            type="text"
+            danger
+            onClick={() => actions.remove(item)}
+          />
         </Tooltip>
       </Flex>
     </Flex>

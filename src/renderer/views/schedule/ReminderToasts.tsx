@@ -71,7 +71,9 @@ export default function ReminderToasts() {
               </Typography.Text>
             ))}
             {p.items.length > SHOWN_MISSED && (
-              <Typography.Text type="secondary">{t('toast.missedMore', { count: p.items.length - SHOWN_MISSED })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('toast.missedMore', { count: p.items.length - SHOWN_MISSED })}
+              </Typography.Text>
             )}
           </Flex>
         ),

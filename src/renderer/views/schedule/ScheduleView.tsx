@@ -45,7 +45,10 @@ export default function ScheduleView() {
   const info = useAppInfo();
   const zone = info.data?.timeZone;
   const [tab, setTab] = useState<ScheduleTab>('upcoming');
-  const [form, setForm] = useState<{ open: boolean; item: ScheduleItem | null }>({ open: false, item: null });
+  const [form, setForm] = useState<{ open: boolean; item: ScheduleItem | null }>({
+    open: false,
+    item: null,
+  });
   const linked = useLinkedId();
   const nowWall = useNowWall(zone);
   const list = useScheduleList(tab);
@@ -54,7 +57,9 @@ export default function ScheduleView() {
 
   useEffect(() => {
     if (linked === null || !items.some((i) => i.id === linked)) return;
-    document.getElementById(`reminder-${linked}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    document
+      .getElementById(`reminder-${linked}`)
+      ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [linked, items]);
 
   const openNew = () => setForm({ open: true, item: null });
@@ -73,7 +78,9 @@ export default function ScheduleView() {
   );
 
   const groupTitle = (g: DayGroup) =>
-    g.kind === 'date' ? dateLabel(g.date!, nowWall.slice(0, 10), i18n.language) : t(`groups.${g.kind}`);
+    g.kind === 'date'
+      ? dateLabel(g.date!, nowWall.slice(0, 10), i18n.language)
+      : t(`groups.${g.kind}`);
 
   const body = () => {
     if (list.isError) {
@@ -94,7 +101,9 @@ export default function ScheduleView() {
           description={
             <Flex vertical gap={4}>
               <Typography.Text>{t(`empty.${tab}`)}</Typography.Text>
-              {tab === 'upcoming' && <Typography.Text type="secondary">{t('empty.upcomingHint')}</Typography.Text>}
+              {tab === 'upcoming' && (
+                <Typography.Text type="secondary">{t('empty.upcomingHint')}</Typography.Text>
+              )}
             </Flex>
           }
         >
@@ -119,7 +128,11 @@ export default function ScheduleView() {
       <Flex vertical gap={16}>
         {groupByDay(items, nowWall).map((g) => (
           <section key={g.key} aria-label={groupTitle(g)}>
-            <Typography.Title level={5} type={g.kind === 'due' ? 'danger' : undefined} style={{ margin: '0 0 8px 4px' }}>
+            <Typography.Title
+              level={5}
+              type={g.kind === 'due' ? 'danger' : undefined}
+              style={{ margin: '0 0 8px 4px' }}
+            >
               {groupTitle(g)}
             </Typography.Title>
             <Card size="small" styles={{ body: { padding: 4 } }}>

@@ -49,7 +49,9 @@ export function groupByDay(items: ScheduleItem[], nowWall: string): DayGroup[] {
     push(date, kind, date, item);
   }
   const due = groups.get('due');
-  const rest = [...groups.values()].filter((g) => g.kind !== 'due').sort((a, b) => (a.date! < b.date! ? -1 : 1));
+  const rest = [...groups.values()]
+    .filter((g) => g.kind !== 'due')
+    .sort((a, b) => (a.date! < b.date! ? -1 : 1));
   return due ? [due, ...rest] : rest;
 }
 

@@ -27,14 +27,17 @@ export function useReminderActions(): ReminderActions {
   const { mutate: snoozeOp } = useSnoozeReminder();
   const { mutate: deleteOp } = useDeleteReminder();
   const { mutate: restoreOp } = useUndoDeleteReminder();
-  const fail = useCallback((err: Error) => void message.error(t('common:error', { message: err.message })), [message, t]);
+  const fail = useCallback(
+    (err: Error) => void message.error(t('common:error', { message: err.message })),
+    [message, t],
+  );
 
   const complete = useCallback(
     (id: number, content: string, occurrenceAt?: number) =>
-      completeOp(
-        occurrenceAt === undefined ? { id } : { id, occurrence_at: occurrenceAt },
-        { onSuccess: () => void message.success(t('toast.completed', { content })), onError: fail },
-      ),
+      completeOp(occurrenceAt === undefined ? { id } : { id, occurrence_at: occurrenceAt }, {
+        onSuccess: () => void message.success(t('toast.completed', { content })),
+        onError: fail,
+      }),
     [completeOp, message, t, fail],
   );
 
@@ -43,7 +46,10 @@ export function useReminderActions(): ReminderActions {
       snoozeOp(
         { id },
         {
-          onSuccess: (r) => void message.info(t('toast.snoozed', { time: wallText(r.snoozed_until ?? r.trigger_time) })),
+          onSuccess: (r) =>
+            void message.info(
+              t('toast.snoozed', { time: wallText(r.snoozed_until ?? r.trigger_time) }),
+            ),
           onError: fail,
         },
       ),
@@ -63,7 +69,10 @@ export function useReminderActions(): ReminderActions {
               undo: () =>
                 restoreOp(
                   { undo_token: res.undo_token },
-                  { onSuccess: (r) => void message.success(t('restored', { content: r.content })), onError: fail },
+                  {
+                    onSuccess: (r) => void message.success(t('restored', { content: r.content })),
+                    onError: fail,
+                  },
                 ),
             }),
           onError: fail,
