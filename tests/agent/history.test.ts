@@ -31,9 +31,7 @@ function seed(conv: number, turns: number): void {
   }
 }
 
-async function turnRequestSize(
-  conv: number,
-): Promise<{
+async function turnRequestSize(conv: number): Promise<{
   bytes: number;
   messages: { role: string; tool_call_id?: string; tool_calls?: unknown[] }[];
 }> {

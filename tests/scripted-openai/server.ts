@@ -139,13 +139,11 @@ export class ScriptedOpenAI {
     }
     const reply = typeof step === 'function' ? step(rec) : step;
     if (reply.status && reply.status >= 400) {
-      res
-        .writeHead(reply.status, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: `scripted error ${reply.status}`, type: 'scripted', code: null },
-          }),
-        );
+      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: `scripted error ${reply.status}`, type: 'scripted', code: null },
+        }),
+      );
       return;
     }
     if (body.stream) await this.streamReply(rec, reply, res);
@@ -265,16 +263,14 @@ export class ScriptedOpenAI {
           : unit;
       return { object: 'embedding', index, embedding };
     });
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          object: 'list',
-          data,
-          model: rec.body.model ?? 'scripted-embed',
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        }),
-      );
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        object: 'list',
+        data,
+        model: rec.body.model ?? 'scripted-embed',
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }),
+    );
   }
 }
 

@@ -176,18 +176,16 @@ describe('full JSON export and import', () => {
   it('never exports credentials that were put in settings', () => {
     // Keys belong in the secret store; even if some code put one in settings, it stays out of exports.
     app.ctx.settings.set('provider.apiKey', z.string(), 'sk-test-SHOULD-NOT-LEAK');
-    app.ctx.db
-      .prepare("INSERT INTO settings (key, value) VALUES ('providers', ?)")
-      .run(
-        JSON.stringify({
-          chat: {
-            baseUrl: 'https://api.example.com/v1',
-            model: 'gpt',
-            apiKey: 'sk-nested-SHOULD-NOT-LEAK',
-            headers: { Authorization: 'Bearer sk-x' },
-          },
-        }),
-      );
+    app.ctx.db.prepare("INSERT INTO settings (key, value) VALUES ('providers', ?)").run(
+      JSON.stringify({
+        chat: {
+          baseUrl: 'https://api.example.com/v1',
+          model: 'gpt',
+          apiKey: 'sk-nested-SHOULD-NOT-LEAK',
+          headers: { Authorization: 'Bearer sk-x' },
+        },
+      }),
+    );
     const doc = app.services.data.exportJson();
     const text = JSON.stringify(doc);
     expect(text).not.toContain('SHOULD-NOT-LEAK');
