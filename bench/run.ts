@@ -1,6 +1,7 @@
 // `npm run bench [-- --only <suite>]`: runs each suite of bench/<name>.ts in
 // order, prints a table and writes bench/results/latest.json. Benchmarks are
 // figures with goals, never timed tests.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,10 +32,14 @@ interface Results {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: 'string', multiple: true } },
+    options: { only: { type: 'string', multiple: true }, suite: { type: 'string' } },
     strict: true,
   });
+  if (values.suite) return runSuiteForParent(values.suite);
   const only = values.only ?? [];
+  // With more than one suite, each runs in a fresh process: one suite's heap
+  // (100k vectors, OCR workers) must not weigh on the next one's timings.
+  const isolated = Object.keys(SUITES).filter((n) => !only.length || only.includes(n)).length > 1;
   const unknown = only.filter((n) => !Object.hasOwn(SUITES, n));
   if (unknown.length) {
     console.error(
@@ -61,7 +66,7 @@ async function main(): Promise<number> {
   for (const [name, load] of Object.entries(SUITES)) {
     if (only.length && !only.includes(name)) continue;
     console.error(`[bench] ${name}…`);
-    const figures = await (await load()).run();
+    const figures = isolated ? await runInChild(name) : await (await load()).run();
     results.suites[name] = { ran_at: new Date().toISOString(), figures };
     failed += printTable(name, figures);
   }
@@ -69,6 +74,38 @@ async function main(): Promise<number> {
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${RESULTS}${failed ? ` — ${failed} goal(s) missed` : ' — all goals met'}`);
   return 0;
+}
+
+/** Child mode: runs one suite and hands its figures to the parent on stdout's last line. */
+async function runSuiteForParent(name: string): Promise<number> {
+  const load = SUITES[name];
+  if (!load) return 2;
+  const figures = await (await load()).run();
+  process.stdout.write(`\n${CHILD_MARK}${JSON.stringify(figures)}\n`);
+  return 0;
+}
+
+const CHILD_MARK = '@@bench-figures@@';
+
+function runInChild(name: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--suite', name],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(CHILD_MARK));
+      if (code !== 0 || !line) return reject(new Error(`suite ${name} exited with ${code}`));
+      resolve(JSON.parse(line.slice(CHILD_MARK.length)) as Record<string, unknown>);
+    });
+  });
 }
 
 function printTable(suite: string, figures: Record<string, unknown>): number {
