@@ -222,6 +222,11 @@ export async function run(): Promise<Record<string, unknown>> {
     // (the old synchronous load did the reading and hashing on every start).
     db.exec('DELETE FROM memory_ann');
     db.prepare("DELETE FROM memory_index_meta WHERE key = 'ann_complete'").run();
+    // Restart again, so the deletes above are checkpointed into the file (as an old
+    // database is found at start) instead of by the upgrade's first commit.
+    db.close();
+    db = openDatabase(join(dir, 'pai.db'));
+    vectors = new VectorStore(db);
     const upgraded = new VectorStore(db);
     probe = blockProbe();
     const upgradeLoad = await upgraded.load();
@@ -262,7 +267,8 @@ export async function run(): Promise<Record<string, unknown>> {
       timeZone: () => 'UTC',
       embedder: () => embedder,
     });
-    (svc as unknown as { vectors: VectorStore }).vectors = fresh;
+    // The upgraded copy (same top 10 as `fresh`, checked above) is on the open connection.
+    (svc as unknown as { vectors: VectorStore }).vectors = upgraded;
     const e2eMs: number[] = [];
     let e2eRec = 0;
     for (let i = 0; i < queries.length; i++) {
