@@ -141,7 +141,7 @@ describe('guardrail approvals', () => {
     expect(tools.find((t) => t.name === 'ledger_delete')?.approval).toBe('always_allow');
   });
 
-  it('per-call answers: two deletes, answered one at a time; only the approved one runs', async () => {
+  it('per-call answers: two deletes, answered one at a time across a restart; only the approved one runs', async () => {
     const a = await call<LedgerEntry>(ctx.h.app, 'ledger.create', { amount: 1, item: 'a' });
     const b = await call<LedgerEntry>(ctx.h.app, 'ledger.create', { amount: 2, item: 'b' });
     ctx.server.enqueue({
@@ -161,6 +161,12 @@ describe('guardrail approvals', () => {
       approvals: [{ call_id: 'call_a', approved: true }],
     });
     expect(first.resumed).toBe(false);
+    // A restart between the two answers keeps the first one.
+    await ctx.h.reopen();
+    const state = await call<{
+      pending: { kind: string; answered: Record<string, boolean> } | null;
+    }>(ctx.h.app, 'chat.state', { conversation_id: conv });
+    expect(state.pending).toMatchObject({ kind: 'approval', answered: { call_a: true } });
     ctx.server.enqueue({ text: '删了 a，b 保留。' });
     const second = await call<{ resumed: boolean }>(ctx.h.app, 'chat.resume', {
       conversation_id: conv,

@@ -15,12 +15,15 @@ import type { ClarifyInterrupt } from './nodes/clarify';
 import { classifyModelError } from './providers/errors';
 import { say } from './messages';
 import type { TurnCheckpointer } from './turn-checkpointer';
+import type { PendingAnswers } from './pending-answers';
 
 type Interrupt = ApprovalInterrupt | ClarifyInterrupt;
 
 export interface ChatServiceDeps extends AgentDeps {
   events: EventBus;
   checkpointer: TurnCheckpointer;
+  /** Answers given so far to a pending approval request (survive a restart). */
+  answers: PendingAnswers;
   executor: ToolExecutor;
   models: ModelRegistry;
   conversations: ConversationService;
@@ -44,8 +47,6 @@ type TurnStatus = 'completed' | 'waiting' | 'cancelled' | 'error';
 export class ChatService {
   private readonly graph: AgentGraph;
   private readonly running = new Map<number, Running>();
-  /** Approval answers given so far for a pending interrupt (call id → yes/no). */
-  private readonly partial = new Map<number, ApprovalAnswer>();
   /** Conversations between a send/resume call and their turn starting (closes the await gap). */
   private readonly claiming = new Set<number>();
 
@@ -82,7 +83,7 @@ export class ChatService {
       kind: 'approval',
       turn_id: p.turnId,
       calls: p.value.calls,
-      answered: { ...(this.partial.get(conversationId) ?? {}) },
+      answered: this.d.answers.get(conversationId),
     };
   }
 
@@ -162,7 +163,7 @@ export class ChatService {
         })),
       );
     }
-    this.partial.delete(conversationId);
+    this.d.answers.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
   }
 
@@ -199,7 +200,7 @@ export class ChatService {
       if (!input.approvals?.length)
         throw new PaiError('VALIDATION_FAILED', 'approvals are required for this turn');
       const known = new Map(p.value.calls.map((c) => [c.call_id, c]));
-      const answers = { ...(this.partial.get(convId) ?? {}) };
+      const answers = this.d.answers.get(convId);
       for (const a of input.approvals) {
         const call = known.get(a.call_id);
         if (!call) throw new PaiError('VALIDATION_FAILED', `Unknown call id: ${a.call_id}`);
@@ -209,7 +210,7 @@ export class ChatService {
           if (def) this.d.executor.setSetting(def.source, def.name, { approval: 'always_allow' });
         }
       }
-      this.partial.set(convId, answers);
+      this.d.answers.set(convId, answers);
       if (p.value.calls.some((c) => !(c.call_id in answers)))
         return { turn_id: p.turnId, resumed: false };
       resume = answers;
@@ -222,7 +223,7 @@ export class ChatService {
       }
       resume = input.clarify.answer;
     }
-    this.partial.delete(convId);
+    this.d.answers.delete(convId);
     const turn = this.turnContext(convId, p.turnId);
     this.start(userId, convId, p.turnId, new Command({ resume }), { ...turn, userMessageId: null });
     return { turn_id: p.turnId, resumed: true };
@@ -253,7 +254,7 @@ export class ChatService {
   async forget(conversationId: number): Promise<void> {
     this.cancel(conversationId);
     await this.idle(conversationId);
-    this.partial.delete(conversationId);
+    this.d.answers.delete(conversationId);
     await this.d.checkpointer.deleteThread(threadId(conversationId));
     // Its row ids may be taken again by later messages.
     this.d.historyCache.clear();
@@ -340,8 +341,9 @@ export class ChatService {
     if (controller.signal.aborted) return 'cancelled';
     if (interrupted) {
       try {
-        // Saved before the person is asked, so the question survives a restart.
+        // Saved before the person is asked, so the question survives a restart; a new request starts unanswered.
         await this.d.checkpointer.flush(threadId(rt.conversationId));
+        this.d.answers.delete(rt.conversationId);
       } catch (e) {
         console.error('saving a pending turn failed:', e);
         rt.emit({ type: 'error', code: 'INTERNAL', message: say('INTERNAL', rt.locale) });

@@ -8,6 +8,7 @@ import { timeTools } from '../tools/time-tools';
 import { ChatService } from './chat-service';
 import { openCheckpointer, storedThreads } from './checkpointer';
 import { TurnCheckpointer } from './turn-checkpointer';
+import { PendingAnswers } from './pending-answers';
 import { installPooledRandom } from './random-pool';
 import { clarifyTool } from './clarify';
 import { HistoryCache } from './history';
@@ -62,6 +63,7 @@ export function createAgentDomain(
     historyCache,
     events: ctx.events,
     checkpointer: new TurnCheckpointer(saver, storedThreads(checkpointDb)),
+    answers: new PendingAnswers(checkpointDb),
     locale: ctx.locale,
     timeZone: ctx.timeZone,
   });
