@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { deadPort, ScriptedOpenAI } from '../scripted-openai/server';
@@ -41,6 +42,31 @@ async function send(page: Page, text: string): Promise<void> {
 
 const thread = (page: Page) => page.getByTestId('thread');
 const sendButton = (page: Page) => page.getByRole('button', { name: /发\s*送/ });
+
+/** A small solid-colour PNG (test input for the composer). */
+function solidPng(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + w * 3);
+  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function entries() {
   return (await e2e.invoke('ledger.list', { limit: 50 })).entries;
@@ -216,6 +242,49 @@ describe('Chat view', () => {
     await expect(thread(page).locator('img').count()).resolves.toBe(0);
     await expect(thread(page).locator('b').count()).resolves.toBe(0);
     await e2e.screenshot('chat-12-markdown');
+  });
+
+  it('an image added in the composer goes to the model with the message and stays in the thread', async () => {
+    const page = e2e.page;
+    const file = page.getByTestId('composer-file');
+    await file.setInputFiles({
+      name: 'blue.png',
+      mimeType: 'image/png',
+      buffer: solidPng(48, 48, [40, 90, 220]),
+    });
+    const list = page.getByLabel('要发送的图片');
+    await list.getByRole('img', { name: '图片 1' }).waitFor();
+    // A file that is not an image is refused with a clear message and nothing is added.
+    await file.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await page.getByText('只能添加 PNG、JPEG、GIF 或 WebP 图片').waitFor();
+    expect(await list.getByRole('img', { name: /^图片 \d$/ }).count()).toBe(1);
+    await e2e.screenshot('chat-12a-image-attached');
+
+    server.enqueue({ text: '这是一张蓝色的图片。' });
+    await send(page, '这张图是什么颜色？');
+    await thread(page).getByText('这是一张蓝色的图片。').waitFor();
+    const user = server
+      .chatRequests()
+      .at(-1)!
+      .body.messages!.filter((m) => m.role === 'user')
+      .at(-1)!;
+    const parts = user.content as { type: string; text?: string; image_url?: { url: string } }[];
+    expect(parts.find((p) => p.type === 'text')?.text).toBe('这张图是什么颜色？');
+    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    expect(await page.getByLabel('要发送的图片').count()).toBe(0);
+
+    await page.reload();
+    const bubble = thread(page)
+      .getByTestId('bubble-user')
+      .filter({ hasText: '这张图是什么颜色？' });
+    await bubble.getByRole('img', { name: '图片 1' }).waitFor();
+    await e2e.screenshot('chat-12b-image-in-thread');
   });
 
   it('renames a conversation inline and deletes one after a confirmation', async () => {

@@ -48,7 +48,7 @@ export default function ChatView() {
 
   const configured = provider.data?.configured ?? true;
 
-  const send = async (text: string): Promise<boolean> => {
+  const send = async (text: string, images: string[] = []): Promise<boolean> => {
     setError(null);
     try {
       let id = selected;
@@ -56,7 +56,7 @@ export default function ChatView() {
         id = (await create.mutateAsync({})).id;
         setSelected(id);
       }
-      await ops.send({ conversation_id: id, text });
+      await ops.send({ conversation_id: id, text, ...(images.length ? { images } : {}) });
       return true;
     } catch (e) {
       setError(asChatError(e));

@@ -6,6 +6,7 @@ import type { ChatError, LiveItem, UsedContext } from '../../hooks/chat';
 import Markdown from './Markdown';
 import ToolCard, { type ToolCardData } from './ToolCard';
 import UsedMemories from './UsedMemories';
+import UserImages from './UserImages';
 
 function Bubble({ role, children }: { role: 'user' | 'assistant'; children: React.ReactNode }) {
   return (
@@ -64,7 +65,10 @@ function StoredMessages({
           <Fragment key={m.id}>
             <Bubble role={role}>
               {role === 'user' ? (
-                <div className="pai-user-text">{m.content}</div>
+                <>
+                  <UserImages images={m.images} />
+                  <div className="pai-user-text">{m.content}</div>
+                </>
               ) : (
                 <Markdown text={m.content} />
               )}
