@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
+import { PaiError } from '../../shared/errors';
 
 export type Actor = 'user' | 'agent' | 'cli' | 'system';
 
@@ -50,6 +51,34 @@ export class AuditService {
       e.conversationId ?? null,
     );
     return Number(info.lastInsertRowid);
+  }
+
+  /** A delete's undo token: it names the audit row that holds the snapshot. */
+  static undoToken(entity: string, auditId: number): string {
+    return `${entity}-delete:${auditId}`;
+  }
+
+  /**
+   * The snapshot an undo token points at, if it is a delete of this entity by
+   * this person; otherwise a clear error (the caller restores inside its transaction).
+   */
+  deleted<T>(
+    entity: string,
+    token: string,
+    userId: number,
+  ): { entityId: number | null; before: T } {
+    const m = /^([a-z]+)-delete:(\d+)$/.exec(token);
+    if (!m || m[1] !== entity)
+      throw new PaiError('VALIDATION_FAILED', '无效的撤销令牌 (invalid undo token)');
+    const a = this.db
+      .prepare(
+        "SELECT user_id, entity_id, before_json FROM audit_log WHERE id = ? AND entity = ? AND action = 'delete'",
+      )
+      .get(Number(m[2]), entity) as
+      { user_id: number; entity_id: number | null; before_json: string | null } | undefined;
+    if (!a || a.user_id !== userId || a.before_json === null)
+      throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
+    return { entityId: a.entity_id, before: JSON.parse(a.before_json) as T };
   }
 
   list(entity: string, entityId?: number, limit = 100): AuditRow[] {

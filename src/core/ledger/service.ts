@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
-import type { Actor, AuditService } from '../audit/service';
+import { AuditService, type Actor } from '../audit/service';
 import type { EventBus } from '../events';
 import { PaiError } from '../../shared/errors';
 import type {
@@ -168,7 +168,10 @@ export class LedgerService {
       const auditId = this.audit(userId, meta, 'delete', id, {
         before: { ...this.toEntry(before), _row: before },
       });
-      return { deleted: this.toEntry(before), undo_token: `ledger-delete:${auditId}` };
+      return {
+        deleted: this.toEntry(before),
+        undo_token: AuditService.undoToken('ledger', auditId),
+      };
     })();
     this.changed([id]);
     return res;
@@ -176,17 +179,8 @@ export class LedgerService {
 
   /** Restores a deleted entry with its original id from the audit snapshot. */
   undoDelete(userId: number, token: string, meta: WriteMeta): LedgerEntry {
-    const m = /^ledger-delete:(\d+)$/.exec(token);
-    if (!m) throw new PaiError('VALIDATION_FAILED', 'Invalid undo token');
     const entry = this.db.transaction(() => {
-      const a = this.db
-        .prepare(
-          "SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'ledger' AND action = 'delete'",
-        )
-        .get(Number(m[1])) as { user_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId)
-        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
-      const row = (JSON.parse(a.before_json) as { _row: LedgerRow })._row;
+      const row = this.d.audit.deleted<{ _row: LedgerRow }>('ledger', token, userId).before._row;
       const exists = this.db.prepare('SELECT 1 FROM ledgers WHERE id = ?').get(row.id);
       if (exists) throw new PaiError('CONFLICT', '这笔账单已恢复 (already restored)');
       this.db

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
-import type { Actor, AuditService } from '../audit/service';
+import { AuditService, type Actor } from '../audit/service';
 import type { EventBus } from '../events';
 import type { SettingsService } from '../settings/service';
 import { PaiError } from '../../shared/errors';
@@ -153,7 +153,7 @@ export class MemoryService {
     before?: unknown,
     after?: unknown,
   ): number {
-    this.d.audit.record({
+    return this.d.audit.record({
       userId,
       actor: meta.actor,
       action,
@@ -163,7 +163,6 @@ export class MemoryService {
       after,
       conversationId: meta.conversationId,
     });
-    return Number((this.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }).id);
   }
 
   /** Leaves the active set: the vector goes too, so recall cannot find it. */
@@ -329,30 +328,20 @@ export class MemoryService {
         ...this.item(r),
         _status: r.status,
       });
-      return { deleted: this.item(r), undo_token: `memory-delete:${auditId}` };
+      return { deleted: this.item(r), undo_token: AuditService.undoToken('memory', auditId) };
     })();
     this.changed([id]);
     return res;
   }
 
   undoDelete(userId: number, token: string, meta: WriteMeta): MemoryItem {
-    const m = /^memory-delete:(\d+)$/.exec(token);
-    if (!m) throw new PaiError('VALIDATION_FAILED', '无效的撤销令牌 (invalid undo token)');
     const row = this.db.transaction(() => {
-      const a = this.db
-        .prepare(
-          "SELECT user_id, entity_id, before_json FROM audit_log WHERE id = ? AND entity = 'memory' AND action = 'delete'",
-        )
-        .get(Number(m[1])) as
-        { user_id: number; entity_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId)
-        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
-      const r = this.store.get(a.entity_id);
+      const a = this.d.audit.deleted<{ _status?: MemoryRow['status'] }>('memory', token, userId);
+      const r = a.entityId === null ? undefined : this.store.get(a.entityId);
       if (!r) throw new PaiError('NOT_FOUND', '这条记忆已被彻底清除，无法撤销 (memory was purged)');
       if (r.status !== 'deleted')
         throw new PaiError('CONFLICT', '这条记忆已恢复 (already restored)');
-      const prev =
-        (JSON.parse(a.before_json) as { _status?: MemoryRow['status'] })._status ?? 'active';
+      const prev = a.before._status ?? 'active';
       this.store.setStatus(r.id, prev === 'deleted' ? 'active' : prev, this.now());
       const restored = this.store.get(r.id)!;
       this.audit(userId, meta, 'restore', r.id, undefined, this.item(restored));

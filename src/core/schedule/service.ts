@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/connection';
 import { Statements } from '../db/statements';
 import type { Clock } from '../clock';
-import type { Actor, AuditService } from '../audit/service';
+import { AuditService, type Actor } from '../audit/service';
 import type { EventBus } from '../events';
 import { PaiError } from '../../shared/errors';
 import {
@@ -278,7 +278,7 @@ export class ScheduleService {
       const deliveries = this.q('SELECT * FROM reminder_deliveries WHERE schedule_id = ?').all(id);
       this.q('DELETE FROM reminder_deliveries WHERE schedule_id = ?').run(id);
       this.q('DELETE FROM schedules WHERE id = ?').run(id);
-      this.d.audit.record({
+      const auditId = this.d.audit.record({
         userId,
         actor: meta.actor,
         action: 'delete',
@@ -287,8 +287,7 @@ export class ScheduleService {
         before: { ...toEntry(before), _row: before, _deliveries: deliveries },
         conversationId: meta.conversationId,
       });
-      const auditId = (this.q('SELECT last_insert_rowid() AS id').get() as { id: number }).id;
-      return { deleted: snapshot, undo_token: `schedule-delete:${auditId}` };
+      return { deleted: snapshot, undo_token: AuditService.undoToken('schedule', auditId) };
     })();
     this.changed([id]);
     return res;
@@ -296,20 +295,11 @@ export class ScheduleService {
 
   /** Restores a deleted reminder with its id and delivery history; the scheduler picks it up again. */
   undoDelete(userId: number, token: string, meta: WriteMeta): ScheduleItem {
-    const m = /^schedule-delete:(\d+)$/.exec(token);
-    if (!m) throw new PaiError('VALIDATION_FAILED', 'Invalid undo token');
     const item = this.db.transaction(() => {
-      const a = this.db
-        .prepare(
-          "SELECT user_id, before_json FROM audit_log WHERE id = ? AND entity = 'schedule' AND action = 'delete'",
-        )
-        .get(Number(m[1])) as { user_id: number; before_json: string } | undefined;
-      if (!a || a.user_id !== userId)
-        throw new PaiError('NOT_FOUND', '没有可撤销的删除 (nothing to undo)');
-      const snap = JSON.parse(a.before_json) as {
+      const snap = this.d.audit.deleted<{
         _row: ScheduleRow;
         _deliveries: Record<string, unknown>[];
-      };
+      }>('schedule', token, userId).before;
       const row = snap._row;
       if (this.q('SELECT 1 FROM schedules WHERE id = ? OR job_id = ?').get(row.id, row.job_id)) {
         throw new PaiError('CONFLICT', '这条提醒已恢复 (already restored)');

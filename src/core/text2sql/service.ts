@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Db } from '../db/connection';
 import type { Clock } from '../clock';
-import type { Actor, AuditService } from '../audit/service';
+import { AuditService, type Actor } from '../audit/service';
 import type { EventBus } from '../events';
 import type { LedgerService } from '../ledger/service';
 import type { LedgerEntry } from '../../shared/contract';
@@ -424,7 +424,7 @@ export class Text2SqlService {
         );
       const entry = this.d.ledger.toEntry(r);
       // Same snapshot shape as LedgerService.delete, so ledger.undoDelete can restore it.
-      this.d.audit.record({
+      const auditId = this.d.audit.record({
         userId: c.userId,
         actor: c.actor,
         action: 'delete',
@@ -433,10 +433,7 @@ export class Text2SqlService {
         before: { ...entry, _row: r },
         conversationId: c.conversationId,
       });
-      const auditId = (
-        this.d.db.prepare('SELECT last_insert_rowid() AS id').get() as { id: number }
-      ).id;
-      tokens.push(`ledger-delete:${auditId}`);
+      tokens.push(AuditService.undoToken('ledger', auditId));
       deleted.push(entry);
     }
     return { deleted, undo_tokens: tokens };
