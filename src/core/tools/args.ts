@@ -31,3 +31,10 @@ export const optText = (description: string, max = 500) =>
   z.string().max(max).optional().default('').describe(description);
 
 export const json = (v: unknown): string => JSON.stringify(v ?? {});
+
+/** `limit` of the "last N" list tools (reference 000): default 10, at most 100. */
+export const recentLimitArg = () =>
+  intArg('条数，默认 10，最多 100 (how many)')
+    .pipe(z.number().int().min(1).max(100))
+    .optional()
+    .default(10);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../module';
 import type { LedgerService } from '../ledger/service';
 import { defineTool, type AnyToolDef, type ToolContext } from './types';
-import { intArg, json, numberArg, optText } from './args';
+import { intArg, json, numberArg, optText, recentLimitArg } from './args';
 import { PaiError } from '../../shared/errors';
 
 const meta = (c: ToolContext) => ({
@@ -124,10 +124,7 @@ export function ledgerTools(_ctx: CoreContext, ledger: LedgerService): AnyToolDe
     description:
       '按记录先后列出最近 N 条账单（适合“最近几笔”，不适合“今天/本月”）。List the last N entries recorded.',
     schema: z.object({
-      limit: intArg('条数，默认 10，最多 100 (how many)')
-        .pipe(z.number().int().min(1).max(100))
-        .optional()
-        .default(10),
+      limit: recentLimitArg(),
     }),
     run(a, c) {
       const rows = ledger.listRecent(c.userId, a.limit);

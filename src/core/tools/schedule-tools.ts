@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../module';
 import type { ScheduleService } from '../schedule';
 import { defineTool, type AnyToolDef, type ToolContext } from './types';
-import { intArg, json, optText } from './args';
+import { intArg, json, optText, recentLimitArg } from './args';
 import { scheduleEntrySchema, type ScheduleEntry, type ScheduleItem } from '../../shared/contract';
 
 const meta = (c: ToolContext) => ({
@@ -136,10 +136,7 @@ export function scheduleTools(_ctx: CoreContext, schedule: ScheduleService): Any
     description:
       '按创建先后列出最近 N 条提醒（适合“最近几条提醒”）。List the last N reminders created.',
     schema: z.object({
-      limit: intArg('条数，默认 10，最多 100 (how many)')
-        .pipe(z.number().int().min(1).max(100))
-        .optional()
-        .default(10),
+      limit: recentLimitArg(),
     }),
     run(a, c) {
       const rows = schedule.listRecent(c.userId, a.limit);
