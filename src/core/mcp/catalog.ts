@@ -51,11 +51,6 @@ export class ToolCatalog {
     }
   }
 
-  /** The entries as of the last discovery; for synchronous callers. */
-  snapshot(): CatalogEntry[] {
-    return this.build();
-  }
-
   entry(source: 'builtin' | 'mcp', name: string): CatalogEntry | undefined {
     return this.build().find((e) => e.source === source && e.name === name);
   }

@@ -23,10 +23,6 @@ export class ToolRegistry {
     );
   }
 
-  all(): AnyToolDef[] {
-    return this.executor.list();
-  }
-
   /** Every stored setting, keyed "source/name"; tools without a row use the default. */
   settings(): (def: AnyToolDef) => ToolSetting {
     const rows = this.allSettings.all() as {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { PaiError } from '../../shared/errors';
@@ -86,36 +87,13 @@ export class VisionService {
   ): Promise<ReceiptReading> {
     const model = this.d.visionModel();
     if (model) {
-      const runnable = model.withStructuredOutput(visionExtractionSchema, {
-        name: 'vision_extraction',
+      const parsed = await askVision(model, visionExtractionSchema, 'vision_extraction', {
+        system: RECEIPT_PROMPT,
+        text: 'Extract the receipt fields.',
+        image,
+        signal: opts.signal,
       });
-      let raw: unknown;
-      try {
-        raw = await runnable.invoke(
-          [
-            new SystemMessage(RECEIPT_PROMPT),
-            new HumanMessage({
-              content: [
-                { type: 'text', text: 'Extract the receipt fields.' },
-                { type: 'image_url', image_url: { url: toDataUrl(image) } },
-              ],
-            }),
-          ],
-          { signal: opts.signal },
-        );
-      } catch (e) {
-        throw new PaiError(
-          'PROVIDER_UNAVAILABLE',
-          `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`,
-        );
-      }
-      const parsed = visionExtractionSchema.partial().safeParse(raw);
-      if (!parsed.success)
-        throw new PaiError(
-          'PROVIDER_UNAVAILABLE',
-          '视觉模型返回的格式不对 (the vision model returned malformed fields)',
-        );
-      const extraction = normalizeExtraction(parsed.data);
+      const extraction = normalizeExtraction(parsed);
       return {
         extraction,
         transaction_date: extractDate(`${extraction.notes}\n${extraction.evidence_text}`),
@@ -177,45 +155,61 @@ export class VisionService {
         confidence: clamp01(ocr.confidence / 100),
       };
     }
-    const runnable = model.withStructuredOutput(imageAnswerSchema, { name: 'image_answer' });
-    let raw: unknown;
-    try {
-      raw = await runnable.invoke(
-        [
-          new SystemMessage(
-            'Answer the question about the image. Quote visible text in ocr_text. Be concise.',
-          ),
-          new HumanMessage({
-            content: [
-              { type: 'text', text: question || '请描述这张图片。' },
-              { type: 'image_url', image_url: { url: toDataUrl(image) } },
-            ],
-          }),
-        ],
-        { signal },
-      );
-    } catch (e) {
-      throw new PaiError(
-        'PROVIDER_UNAVAILABLE',
-        `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`,
-      );
-    }
-    const p = imageAnswerSchema.partial().safeParse(raw);
-    if (!p.success)
-      throw new PaiError(
-        'PROVIDER_UNAVAILABLE',
-        '视觉模型返回的格式不对 (the vision model returned malformed fields)',
-      );
+    const answer = await askVision(model, imageAnswerSchema, 'image_answer', {
+      system: 'Answer the question about the image. Quote visible text in ocr_text. Be concise.',
+      text: question || '请描述这张图片。',
+      image,
+      signal,
+    });
     return {
-      image_kind: p.data.image_kind?.trim() || 'other',
-      answer: p.data.answer?.trim() ?? '',
-      summary: p.data.summary?.trim() ?? '',
-      ocr_text: p.data.ocr_text?.trim() ?? '',
-      confidence: clamp01(p.data.confidence ?? 0),
+      image_kind: answer.image_kind?.trim() || 'other',
+      answer: answer.answer?.trim() ?? '',
+      summary: answer.summary?.trim() ?? '',
+      ocr_text: answer.ocr_text?.trim() ?? '',
+      confidence: clamp01(answer.confidence ?? 0),
     };
   }
 
   close(): Promise<void> {
     return this.d.ocr.close();
   }
+}
+
+/**
+ * One structured call to the vision model with an image; a failed call or
+ * fields of the wrong type become PROVIDER_UNAVAILABLE (any field may be missing).
+ */
+async function askVision<S extends z.ZodObject>(
+  model: BaseChatModel,
+  schema: S,
+  name: string,
+  q: { system: string; text: string; image: LoadedImage; signal?: AbortSignal },
+): Promise<Partial<z.infer<S>>> {
+  let raw: unknown;
+  try {
+    raw = await model.withStructuredOutput(schema, { name }).invoke(
+      [
+        new SystemMessage(q.system),
+        new HumanMessage({
+          content: [
+            { type: 'text', text: q.text },
+            { type: 'image_url', image_url: { url: toDataUrl(q.image) } },
+          ],
+        }),
+      ],
+      { signal: q.signal },
+    );
+  } catch (e) {
+    throw new PaiError(
+      'PROVIDER_UNAVAILABLE',
+      `视觉模型调用失败 (the vision model failed): ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  const parsed = schema.partial().safeParse(raw);
+  if (!parsed.success)
+    throw new PaiError(
+      'PROVIDER_UNAVAILABLE',
+      '视觉模型返回的格式不对 (the vision model returned malformed fields)',
+    );
+  return parsed.data as Partial<z.infer<S>>;
 }
