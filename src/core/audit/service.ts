@@ -53,6 +53,26 @@ export class AuditService {
     return Number(info.lastInsertRowid);
   }
 
+  /** Records a change the person (or the agent for them) made to one entity; returns the audit row id. */
+  change(
+    entity: string,
+    userId: number,
+    meta: { actor: Actor; conversationId?: number | null },
+    action: string,
+    entityId: number,
+    snapshots: { before?: unknown; after?: unknown } = {},
+  ): number {
+    return this.record({
+      userId,
+      actor: meta.actor,
+      action,
+      entity,
+      entityId,
+      ...snapshots,
+      conversationId: meta.conversationId,
+    });
+  }
+
   /** A delete's undo token: it names the audit row that holds the snapshot. */
   static undoToken(entity: string, auditId: number): string {
     return `${entity}-delete:${auditId}`;

@@ -251,15 +251,7 @@ export class LedgerService {
     entityId: number,
     snapshots: { before?: unknown; after?: unknown },
   ): number {
-    return this.d.audit.record({
-      userId,
-      actor: meta.actor,
-      action,
-      entity: 'ledger',
-      entityId,
-      ...snapshots,
-      conversationId: meta.conversationId,
-    });
+    return this.d.audit.change('ledger', userId, meta, action, entityId, snapshots);
   }
 
   private changed(ids: number[]): void {

@@ -153,16 +153,7 @@ export class MemoryService {
     before?: unknown,
     after?: unknown,
   ): number {
-    return this.d.audit.record({
-      userId,
-      actor: meta.actor,
-      action,
-      entity: 'memory',
-      entityId: id,
-      before,
-      after,
-      conversationId: meta.conversationId,
-    });
+    return this.d.audit.change('memory', userId, meta, action, id, { before, after });
   }
 
   /** Leaves the active set: the vector goes too, so recall cannot find it. */

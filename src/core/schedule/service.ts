@@ -278,14 +278,8 @@ export class ScheduleService {
       const deliveries = this.q('SELECT * FROM reminder_deliveries WHERE schedule_id = ?').all(id);
       this.q('DELETE FROM reminder_deliveries WHERE schedule_id = ?').run(id);
       this.q('DELETE FROM schedules WHERE id = ?').run(id);
-      const auditId = this.d.audit.record({
-        userId,
-        actor: meta.actor,
-        action: 'delete',
-        entity: 'schedule',
-        entityId: id,
+      const auditId = this.d.audit.change('schedule', userId, meta, 'delete', id, {
         before: { ...toEntry(before), _row: before, _deliveries: deliveries },
-        conversationId: meta.conversationId,
       });
       return { deleted: snapshot, undo_token: AuditService.undoToken('schedule', auditId) };
     })();
@@ -502,16 +496,7 @@ export class ScheduleService {
     before?: unknown,
     after?: unknown,
   ): void {
-    this.d.audit.record({
-      userId,
-      actor: meta.actor,
-      action,
-      entity: 'schedule',
-      entityId: id,
-      before,
-      after,
-      conversationId: meta.conversationId,
-    });
+    this.d.audit.change('schedule', userId, meta, action, id, { before, after });
   }
 
   private changed(ids: number[]): void {

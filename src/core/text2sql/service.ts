@@ -391,15 +391,9 @@ export class Text2SqlService {
           `账单 #${r.id} 写入失败，已全部回滚 (entry ${r.id} could not be written; rolled back)`,
         );
       const entry = this.d.ledger.toEntry(next);
-      this.d.audit.record({
-        userId: c.userId,
-        actor: c.actor,
-        action: 'update',
-        entity: 'ledger',
-        entityId: r.id,
+      this.d.audit.change('ledger', c.userId, c, 'update', r.id, {
         before: this.d.ledger.toEntry(r),
         after: { ...entry, _via: 'ledger_text2sql' },
-        conversationId: c.conversationId,
       });
       after.push(entry);
     }
@@ -424,14 +418,8 @@ export class Text2SqlService {
         );
       const entry = this.d.ledger.toEntry(r);
       // Same snapshot shape as LedgerService.delete, so ledger.undoDelete can restore it.
-      const auditId = this.d.audit.record({
-        userId: c.userId,
-        actor: c.actor,
-        action: 'delete',
-        entity: 'ledger',
-        entityId: r.id,
+      const auditId = this.d.audit.change('ledger', c.userId, c, 'delete', r.id, {
         before: { ...entry, _row: r },
-        conversationId: c.conversationId,
       });
       tokens.push(AuditService.undoToken('ledger', auditId));
       deleted.push(entry);
